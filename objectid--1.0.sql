@@ -1,0 +1,326 @@
+/* objectid--1.0.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION objectid" to load this file. \quit
+
+--
+-- The objectid type
+--
+
+CREATE TYPE objectid;
+
+CREATE FUNCTION objectid_in(cstring)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_out(objectid)
+RETURNS cstring
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_recv(internal)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_send(objectid)
+RETURNS bytea
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE objectid (
+	INPUT          = objectid_in,
+	OUTPUT         = objectid_out,
+	RECEIVE        = objectid_recv,
+	SEND           = objectid_send,
+	INTERNALLENGTH = 12,
+	ALIGNMENT      = char,
+	STORAGE        = plain
+);
+
+COMMENT ON TYPE objectid IS 'MongoDB ObjectId: 4-byte seconds, 5-byte process value, 3-byte counter';
+
+--
+-- Comparison functions and operators
+--
+
+CREATE FUNCTION objectid_eq(objectid, objectid)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_ne(objectid, objectid)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_lt(objectid, objectid)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_le(objectid, objectid)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_gt(objectid, objectid)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_ge(objectid, objectid)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_cmp(objectid, objectid)
+RETURNS int4
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_smaller(objectid, objectid)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_larger(objectid, objectid)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_sortsupport(internal)
+RETURNS void
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_hash(objectid)
+RETURNS int4
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_hash_extended(objectid, int8)
+RETURNS int8
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_brin_minmax_multi_distance(internal, internal)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR = (
+	LEFTARG    = objectid,
+	RIGHTARG   = objectid,
+	FUNCTION   = objectid_eq,
+	COMMUTATOR = =,
+	NEGATOR    = <>,
+	RESTRICT   = eqsel,
+	JOIN       = eqjoinsel,
+	HASHES,
+	MERGES
+);
+
+CREATE OPERATOR <> (
+	LEFTARG    = objectid,
+	RIGHTARG   = objectid,
+	FUNCTION   = objectid_ne,
+	COMMUTATOR = <>,
+	NEGATOR    = =,
+	RESTRICT   = neqsel,
+	JOIN       = neqjoinsel
+);
+
+CREATE OPERATOR < (
+	LEFTARG    = objectid,
+	RIGHTARG   = objectid,
+	FUNCTION   = objectid_lt,
+	COMMUTATOR = >,
+	NEGATOR    = >=,
+	RESTRICT   = scalarltsel,
+	JOIN       = scalarltjoinsel
+);
+
+CREATE OPERATOR <= (
+	LEFTARG    = objectid,
+	RIGHTARG   = objectid,
+	FUNCTION   = objectid_le,
+	COMMUTATOR = >=,
+	NEGATOR    = >,
+	RESTRICT   = scalarlesel,
+	JOIN       = scalarlejoinsel
+);
+
+CREATE OPERATOR > (
+	LEFTARG    = objectid,
+	RIGHTARG   = objectid,
+	FUNCTION   = objectid_gt,
+	COMMUTATOR = <,
+	NEGATOR    = <=,
+	RESTRICT   = scalargtsel,
+	JOIN       = scalargtjoinsel
+);
+
+CREATE OPERATOR >= (
+	LEFTARG    = objectid,
+	RIGHTARG   = objectid,
+	FUNCTION   = objectid_ge,
+	COMMUTATOR = <=,
+	NEGATOR    = <,
+	RESTRICT   = scalargesel,
+	JOIN       = scalargejoinsel
+);
+
+--
+-- Operator classes: btree, hash, BRIN
+--
+
+CREATE OPERATOR CLASS objectid_ops
+DEFAULT FOR TYPE objectid USING btree AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 objectid_cmp(objectid, objectid),
+	FUNCTION 2 objectid_sortsupport(internal),
+	FUNCTION 4 pg_catalog.btequalimage(oid);
+
+-- skip support (btree support function 6) exists from PostgreSQL 18 on
+DO $$
+BEGIN
+	IF current_setting('server_version_num')::int >= 180000 THEN
+		CREATE FUNCTION objectid_skipsupport(internal)
+		RETURNS void
+		AS 'MODULE_PATHNAME'
+		LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+		ALTER OPERATOR FAMILY objectid_ops USING btree
+			ADD FUNCTION 6 (objectid) objectid_skipsupport(internal);
+	END IF;
+END
+$$;
+
+CREATE OPERATOR CLASS objectid_ops
+DEFAULT FOR TYPE objectid USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 objectid_hash(objectid),
+	FUNCTION 2 objectid_hash_extended(objectid, int8);
+
+CREATE OPERATOR CLASS objectid_minmax_ops
+DEFAULT FOR TYPE objectid USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
+
+CREATE OPERATOR CLASS objectid_minmax_multi_ops
+FOR TYPE objectid USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_multi_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_minmax_multi_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_minmax_multi_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_minmax_multi_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_minmax_multi_options(internal),
+	FUNCTION 11 objectid_brin_minmax_multi_distance(internal, internal),
+	STORAGE objectid;
+
+CREATE OPERATOR CLASS objectid_bloom_ops
+FOR TYPE objectid USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 objectid_hash(objectid),
+	STORAGE objectid;
+
+--
+-- Aggregates
+--
+
+CREATE AGGREGATE min(objectid) (
+	SFUNC       = objectid_smaller,
+	STYPE       = objectid,
+	COMBINEFUNC = objectid_smaller,
+	SORTOP      = <,
+	PARALLEL    = SAFE
+);
+
+CREATE AGGREGATE max(objectid) (
+	SFUNC       = objectid_larger,
+	STYPE       = objectid,
+	COMBINEFUNC = objectid_larger,
+	SORTOP      = >,
+	PARALLEL    = SAFE
+);
+
+--
+-- Casts (explicit only)
+--
+
+CREATE FUNCTION bytea(objectid)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'objectid_to_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid(bytea)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_from_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE CAST (objectid AS bytea) WITH FUNCTION bytea(objectid);
+CREATE CAST (bytea AS objectid) WITH FUNCTION objectid(bytea);
+
+--
+-- Reading ids and range boundaries
+--
+
+CREATE FUNCTION objectid_timestamp(objectid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION objectid_from_timestamp(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+--
+-- Generators
+--
+
+CREATE FUNCTION objectid()
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_generate'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+CREATE FUNCTION objectid(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_generate_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+--
+-- Comments
+--
+
+COMMENT ON FUNCTION objectid_cmp(objectid, objectid) IS 'btree comparison: bytewise, -1, 0 or 1';
+COMMENT ON FUNCTION bytea(objectid) IS 'the 12 bytes of an objectid';
+COMMENT ON FUNCTION objectid(bytea) IS 'an objectid from exactly 12 bytes';
+COMMENT ON FUNCTION objectid_timestamp(objectid) IS 'the second embedded in an objectid';
+COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest objectid of the given second, for range scans';
+COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
+COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying the given second';
+COMMENT ON AGGREGATE min(objectid) IS 'the smallest objectid';
+COMMENT ON AGGREGATE max(objectid) IS 'the largest objectid';

@@ -1,0 +1,129 @@
+/*-------------------------------------------------------------------------
+ *
+ * objid.c
+ *	  MongoDB ObjectId byte layout and generator state machine (pure C).
+ *
+ * IDENTIFICATION
+ *	  src/core/objid.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include <string.h>
+
+#include "objid.h"
+
+static void
+objid_write(uint8_t *out, uint32_t seconds, const uint8_t *process_random,
+			uint32_t counter)
+{
+	out[0] = (uint8_t) (seconds >> 24);
+	out[1] = (uint8_t) (seconds >> 16);
+	out[2] = (uint8_t) (seconds >> 8);
+	out[3] = (uint8_t) seconds;
+	memcpy(out + 4, process_random, 5);
+	out[9] = (uint8_t) (counter >> 16);
+	out[10] = (uint8_t) (counter >> 8);
+	out[11] = (uint8_t) counter;
+}
+
+/*
+ * Draw the process random value and the counter's start in the first call
+ * of a process, including a forked child that inherited its parent's state.
+ */
+static id_status
+objid_prepare(objid_gen_state *st, id_random_pool *pool, int pid)
+{
+	uint8_t		fresh[8];
+
+	if (st->pid == pid)
+		return ID_OK;
+	if (!id_random_bytes(pool, pid, fresh, sizeof(fresh)))
+		return ID_ERR_RANDOM;
+
+	memcpy(st->process_random, fresh, 5);
+	st->counter = ((uint32_t) fresh[5] << 16) | ((uint32_t) fresh[6] << 8) |
+		fresh[7];
+	st->have_last = false;
+	st->last_seconds = 0;
+	st->last_counter = 0;
+	st->pid = pid;
+	memset(fresh, 0, sizeof(fresh));
+	return ID_OK;
+}
+
+id_status
+objid_generate(objid_gen_state *st, id_random_pool *pool, int pid,
+			   int64_t now_seconds, uint8_t *out)
+{
+	uint32_t	seconds;
+	uint32_t	counter;
+	id_status	status;
+
+	if (now_seconds < 0 || now_seconds > OBJID_SECONDS_MAX)
+		return ID_ERR_RANGE;
+	status = objid_prepare(st, pool, pid);
+	if (status != ID_OK)
+		return status;
+
+	seconds = (uint32_t) now_seconds;
+	counter = st->counter;
+
+	/*
+	 * Keep (seconds, counter) increasing.  With the clock held or set back,
+	 * stay in the last second while the counter still rises; once it has
+	 * wrapped, move to the next second rather than repeat or go back.
+	 */
+	if (st->have_last &&
+		(seconds < st->last_seconds ||
+		 (seconds == st->last_seconds && counter <= st->last_counter)))
+	{
+		if (counter > st->last_counter)
+			seconds = st->last_seconds;
+		else if (st->last_seconds == (uint32_t) OBJID_SECONDS_MAX)
+			return ID_ERR_RANGE;
+		else
+			seconds = st->last_seconds + 1;
+	}
+
+	objid_write(out, seconds, st->process_random, counter);
+	st->counter = (counter + 1) & OBJID_COUNTER_MASK;
+	st->have_last = true;
+	st->last_seconds = seconds;
+	st->last_counter = counter;
+	return ID_OK;
+}
+
+id_status
+objid_generate_at(objid_gen_state *st, id_random_pool *pool, int pid,
+				  int64_t seconds, uint8_t *out)
+{
+	id_status	status;
+
+	if (seconds < 0 || seconds > OBJID_SECONDS_MAX)
+		return ID_ERR_RANGE;
+	status = objid_prepare(st, pool, pid);
+	if (status != ID_OK)
+		return status;
+
+	objid_write(out, (uint32_t) seconds, st->process_random, st->counter);
+	st->counter = (st->counter + 1) & OBJID_COUNTER_MASK;
+	return ID_OK;
+}
+
+id_status
+objid_min_for_seconds(int64_t seconds, uint8_t *out)
+{
+	static const uint8_t zero[5] = {0};
+
+	if (seconds < 0 || seconds > OBJID_SECONDS_MAX)
+		return ID_ERR_RANGE;
+	objid_write(out, (uint32_t) seconds, zero, 0);
+	return ID_OK;
+}
+
+uint32_t
+objid_seconds(const uint8_t *id)
+{
+	return ((uint32_t) id[0] << 24) | ((uint32_t) id[1] << 16) |
+		((uint32_t) id[2] << 8) | id[3];
+}

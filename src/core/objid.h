@@ -1,0 +1,63 @@
+/*-------------------------------------------------------------------------
+ *
+ * objid.h
+ *	  MongoDB ObjectId byte layout and generator state machine (pure C).
+ *
+ * Layout: bytes 0-3 seconds since the Unix epoch (unsigned, big-endian),
+ * bytes 4-8 a random value drawn once per process, bytes 9-11 a counter
+ * (big-endian) that starts at a random value and wraps 0xFFFFFF -> 0.
+ *
+ * IDENTIFICATION
+ *	  src/core/objid.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef OBJID_H
+#define OBJID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "idrandom.h"
+#include "idstatus.h"
+
+#define OBJID_LEN			12
+#define OBJID_HEX_LEN		(2 * OBJID_LEN)
+#define OBJID_SECONDS_MAX	INT64_C(0xFFFFFFFF)
+#define OBJID_COUNTER_MASK	UINT32_C(0xFFFFFF)
+
+typedef struct objid_gen_state
+{
+	int			pid;			/* process that drew the values; 0 = none */
+	uint8_t		process_random[5];
+	uint32_t	counter;		/* next counter value (24 bits) */
+	bool		have_last;		/* last_* describe the last objid_generate */
+	uint32_t	last_seconds;
+	uint32_t	last_counter;
+} objid_gen_state;
+
+/*
+ * A new ObjectId for the current time now_seconds, strictly greater than
+ * every earlier one objid_generate returned for this state in process pid:
+ * if the clock went back, or the counter wrapped within a second, the
+ * timestamp field is held or moved forward instead.  On any error the state
+ * is left as it was.
+ */
+extern id_status objid_generate(objid_gen_state *st, id_random_pool *pool,
+								int pid, int64_t now_seconds, uint8_t *out);
+
+/*
+ * A new ObjectId carrying the given second (backfills): the process random
+ * value and the next counter value, so it differs from every other id of
+ * this process until the counter comes round again (2^24 ids).
+ */
+extern id_status objid_generate_at(objid_gen_state *st, id_random_pool *pool,
+								   int pid, int64_t seconds, uint8_t *out);
+
+/* The smallest ObjectId of a second: random and counter fields zero. */
+extern id_status objid_min_for_seconds(int64_t seconds, uint8_t *out);
+
+/* The timestamp field, as unsigned seconds since the Unix epoch. */
+extern uint32_t objid_seconds(const uint8_t *id);
+
+#endif							/* OBJID_H */

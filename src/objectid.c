@@ -1,0 +1,133 @@
+/*-------------------------------------------------------------------------
+ *
+ * objectid.c
+ *	  The objectid type: text and binary I/O, bytea casts, and reading the
+ *	  timestamp field.
+ *
+ * IDENTIFICATION
+ *	  src/objectid.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+
+#include "core/hex.h"
+#include "objectid.h"
+
+PG_MODULE_MAGIC;
+
+static void objectid_check_length(int len);
+
+PG_FUNCTION_INFO_V1(objectid_in);
+
+Datum
+objectid_in(PG_FUNCTION_ARGS)
+{
+	char	   *str = PG_GETARG_CSTRING(0);
+	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
+
+	if (!id_hex_decode(str, result->data, OBJECTID_LEN))
+		ereturn(fcinfo->context, (Datum) 0,
+				errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				errmsg("invalid input syntax for type %s: \"%s\"",
+					   "objectid", str));
+	PG_RETURN_OBJECTID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(objectid_out);
+
+Datum
+objectid_out(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *id = PG_GETARG_OBJECTID_P(0);
+	char	   *result = palloc(OBJID_HEX_LEN + 1);
+
+	id_hex_encode(id->data, OBJECTID_LEN, result);
+	PG_RETURN_CSTRING(result);
+}
+
+/* A binary message or bytea must hold exactly the 12 bytes. */
+static void
+objectid_check_length(int len)
+{
+	if (len != OBJECTID_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid input length for type %s", "objectid"),
+				 errdetail("Expected %d bytes, got %d.", OBJECTID_LEN, len)));
+}
+
+PG_FUNCTION_INFO_V1(objectid_recv);
+
+Datum
+objectid_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
+
+	/* the message is this one value: anything but 12 bytes is wrong */
+	objectid_check_length(buf->len - buf->cursor);
+	memcpy(result->data, pq_getmsgbytes(buf, OBJECTID_LEN), OBJECTID_LEN);
+	PG_RETURN_OBJECTID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(objectid_send);
+
+Datum
+objectid_send(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *id = PG_GETARG_OBJECTID_P(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (char *) id->data, OBJECTID_LEN);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* objectid::bytea */
+PG_FUNCTION_INFO_V1(objectid_to_bytea);
+
+Datum
+objectid_to_bytea(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *id = PG_GETARG_OBJECTID_P(0);
+	bytea	   *result = palloc(VARHDRSZ + OBJECTID_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + OBJECTID_LEN);
+	memcpy(VARDATA(result), id->data, OBJECTID_LEN);
+	PG_RETURN_BYTEA_P(result);
+}
+
+/* bytea::objectid */
+PG_FUNCTION_INFO_V1(objectid_from_bytea);
+
+Datum
+objectid_from_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	pg_objectid_t *result;
+
+	objectid_check_length(VARSIZE_ANY_EXHDR(b));
+	result = palloc(sizeof(pg_objectid_t));
+	memcpy(result->data, VARDATA_ANY(b), OBJECTID_LEN);
+	PG_RETURN_OBJECTID_P(result);
+}
+
+/*
+ * objectid_timestamp: the embedded second.  Every 32-bit value is a valid
+ * timestamptz, so this cannot fail (and is leakproof).
+ */
+PG_FUNCTION_INFO_V1(objectid_timestamp);
+
+Datum
+objectid_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *id = PG_GETARG_OBJECTID_P(0);
+	int64		seconds = objid_seconds(id->data);
+
+	PG_RETURN_TIMESTAMPTZ(objectid_unix_us_to_timestamptz(seconds *
+														  USECS_PER_SEC));
+}

@@ -1,0 +1,66 @@
+/*-------------------------------------------------------------------------
+ *
+ * objectid.h
+ *	  Declarations for the objectid type, and every PG_VERSION_NUM shim.
+ *
+ * IDENTIFICATION
+ *	  src/objectid.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef OBJECTID_H
+#define OBJECTID_H
+
+#include "fmgr.h"
+#include "utils/timestamp.h"
+
+#include "core/idrandom.h"
+#include "core/idstatus.h"
+#include "core/objid.h"
+
+#define OBJECTID_LEN OBJID_LEN
+
+typedef struct pg_objectid_t
+{
+	unsigned char data[OBJECTID_LEN];
+} pg_objectid_t;
+
+#define DatumGetObjectIdP(X)		((pg_objectid_t *) DatumGetPointer(X))
+#define ObjectIdPGetDatum(X)		PointerGetDatum(X)
+#define PG_GETARG_OBJECTID_P(n)		DatumGetObjectIdP(PG_GETARG_DATUM(n))
+#define PG_RETURN_OBJECTID_P(x)		return ObjectIdPGetDatum(x)
+
+/*
+ * Version shims.
+ *
+ * Soft input errors (ereturn, escontext) arrived in 16; before that an input
+ * error is always hard.
+ */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...)	ereport(ERROR, __VA_ARGS__)
+#endif
+
+/* varatt.h was split out of postgres.h in 16 */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+/* the unsigned abbreviated-key comparator was renamed in 19 */
+#if PG_VERSION_NUM >= 190000
+#define objectid_datum_unsigned_cmp ssup_datum_uint64_cmp
+#else
+#define objectid_datum_unsigned_cmp ssup_datum_unsigned_cmp
+#endif
+
+/* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
+#define OBJECTID_UNIX_EPOCH_US \
+	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)
+
+/* src/objectid_util.c: shared by every generator and conversion */
+extern id_random_pool objectid_random_pool;
+extern void objectid_check_status(id_status status, const char *what,
+								  const char *range_detail);
+extern bool objectid_timestamptz_to_unix_us(TimestampTz ts, int64 *unix_us);
+extern TimestampTz objectid_unix_us_to_timestamptz(int64 unix_us);
+
+#endif							/* OBJECTID_H */

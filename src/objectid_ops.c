@@ -1,0 +1,309 @@
+/*-------------------------------------------------------------------------
+ *
+ * objectid_ops.c
+ *	  Comparison, hashing, sort support, skip support and BRIN distance
+ *	  for the objectid type.
+ *
+ * Ordering is bytewise: one memcmp serves every comparison, and because the
+ * timestamp leads, ordering by id is ordering by creation second.
+ *
+ * IDENTIFICATION
+ *	  src/objectid_ops.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "common/hashfn.h"
+#include "lib/hyperloglog.h"
+#include "port/pg_bswap.h"
+#include "utils/sortsupport.h"
+#if PG_VERSION_NUM >= 180000
+#include "utils/skipsupport.h"
+#endif
+
+#include "objectid.h"
+
+/* sortsupport state for abbreviated keys */
+typedef struct
+{
+	int64		input_count;	/* number of non-null values seen */
+	bool		estimating;		/* true if estimating cardinality */
+	hyperLogLogState abbr_card; /* cardinality estimator */
+} objectid_sortsupport_state;
+
+static int	objectid_internal_cmp(const pg_objectid_t *a, const pg_objectid_t *b);
+static int	objectid_fast_cmp(Datum x, Datum y, SortSupport ssup);
+static Datum objectid_abbrev_convert(Datum original, SortSupport ssup);
+static bool objectid_abbrev_abort(int memtupcount, SortSupport ssup);
+
+static int
+objectid_internal_cmp(const pg_objectid_t *a, const pg_objectid_t *b)
+{
+	return memcmp(a->data, b->data, OBJECTID_LEN);
+}
+
+#define OBJECTID_CMP_FUNCTION(name, test) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	int			c = objectid_internal_cmp(PG_GETARG_OBJECTID_P(0), \
+										  PG_GETARG_OBJECTID_P(1)); \
+\
+	PG_RETURN_BOOL(test); \
+}
+
+OBJECTID_CMP_FUNCTION(objectid_eq, c == 0)
+OBJECTID_CMP_FUNCTION(objectid_ne, c != 0)
+OBJECTID_CMP_FUNCTION(objectid_lt, c < 0)
+OBJECTID_CMP_FUNCTION(objectid_le, c <= 0)
+OBJECTID_CMP_FUNCTION(objectid_gt, c > 0)
+OBJECTID_CMP_FUNCTION(objectid_ge, c >= 0)
+
+/* btree support function 1 */
+PG_FUNCTION_INFO_V1(objectid_cmp);
+
+Datum
+objectid_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(objectid_internal_cmp(PG_GETARG_OBJECTID_P(0),
+										  PG_GETARG_OBJECTID_P(1)));
+}
+
+/* min() and max() transition functions */
+PG_FUNCTION_INFO_V1(objectid_smaller);
+
+Datum
+objectid_smaller(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_OBJECTID_P(objectid_internal_cmp(a, b) <= 0 ? a : b);
+}
+
+PG_FUNCTION_INFO_V1(objectid_larger);
+
+Datum
+objectid_larger(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_OBJECTID_P(objectid_internal_cmp(a, b) >= 0 ? a : b);
+}
+
+/* hash support functions 1 and 2 */
+PG_FUNCTION_INFO_V1(objectid_hash);
+
+Datum
+objectid_hash(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *id = PG_GETARG_OBJECTID_P(0);
+
+	return hash_any(id->data, OBJECTID_LEN);
+}
+
+PG_FUNCTION_INFO_V1(objectid_hash_extended);
+
+Datum
+objectid_hash_extended(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *id = PG_GETARG_OBJECTID_P(0);
+
+	return hash_any_extended(id->data, OBJECTID_LEN, PG_GETARG_INT64(1));
+}
+
+/*
+ * btree support function 2: sort support.  Abbreviated keys are the first
+ * eight bytes (timestamp and four bytes of the process value) as an unsigned
+ * integer, as core's uuid does; a HyperLogLog estimate aborts abbreviation
+ * when they turn out not to tell values apart.
+ */
+PG_FUNCTION_INFO_V1(objectid_sortsupport);
+
+Datum
+objectid_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+	ssup->comparator = objectid_fast_cmp;
+	ssup->ssup_extra = NULL;
+
+	if (ssup->abbreviate)
+	{
+		objectid_sortsupport_state *oss;
+		MemoryContext oldcontext;
+
+		oldcontext = MemoryContextSwitchTo(ssup->ssup_cxt);
+
+		oss = palloc(sizeof(objectid_sortsupport_state));
+		oss->input_count = 0;
+		oss->estimating = true;
+		initHyperLogLog(&oss->abbr_card, 10);
+
+		ssup->ssup_extra = oss;
+		ssup->comparator = objectid_datum_unsigned_cmp;
+		ssup->abbrev_converter = objectid_abbrev_convert;
+		ssup->abbrev_abort = objectid_abbrev_abort;
+		ssup->abbrev_full_comparator = objectid_fast_cmp;
+
+		MemoryContextSwitchTo(oldcontext);
+	}
+
+	PG_RETURN_VOID();
+}
+
+static int
+objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
+{
+	return objectid_internal_cmp(DatumGetObjectIdP(x), DatumGetObjectIdP(y));
+}
+
+/*
+ * Give up on abbreviation when, after 10000 values, there are fewer than one
+ * distinct abbreviated key per 2000 inputs (core uuid's rule).  Ids of many
+ * processes within one second still differ in the process value bytes, so
+ * this mostly triggers for data made of a few repeated ids.
+ */
+static bool
+objectid_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+	objectid_sortsupport_state *oss = ssup->ssup_extra;
+	double		abbr_card;
+
+	if (memtupcount < 10000 || oss->input_count < 10000 || !oss->estimating)
+		return false;
+
+	abbr_card = estimateHyperLogLog(&oss->abbr_card);
+
+	/* with this many distinct keys abbreviation pays off whatever follows */
+	if (abbr_card > 100000.0)
+	{
+		oss->estimating = false;
+		return false;
+	}
+
+	return abbr_card < oss->input_count / 2000.0 + 0.5;
+}
+
+static Datum
+objectid_abbrev_convert(Datum original, SortSupport ssup)
+{
+	objectid_sortsupport_state *oss = ssup->ssup_extra;
+	pg_objectid_t *id = DatumGetObjectIdP(original);
+	Datum		res;
+
+	memcpy(&res, id->data, sizeof(Datum));
+	oss->input_count += 1;
+
+	if (oss->estimating)
+	{
+		uint32		tmp;
+
+#if SIZEOF_DATUM == 8
+		tmp = (uint32) res ^ (uint32) ((uint64) res >> 32);
+#else
+		tmp = (uint32) res;
+#endif
+		addHyperLogLog(&oss->abbr_card, DatumGetUInt32(hash_uint32(tmp)));
+	}
+
+	/* big-endian bytes read as a native unsigned integer keep their order */
+	return DatumBigEndianToNative(res);
+}
+
+/*
+ * BRIN minmax_multi distance: the difference of the two ids read as 96-bit
+ * unsigned numbers, as a float8 (core's uuid distance does the same over
+ * 128 bits).  Only its order matters to BRIN.
+ */
+PG_FUNCTION_INFO_V1(objectid_brin_minmax_multi_distance);
+
+Datum
+objectid_brin_minmax_multi_distance(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+	double		delta = 0;
+	int			i;
+
+	Assert(objectid_internal_cmp(a, b) <= 0);
+
+	for (i = 0; i < OBJECTID_LEN; i++)
+	{
+		delta *= 256;
+		delta += (double) b->data[i] - (double) a->data[i];
+	}
+
+	Assert(delta >= 0);
+	PG_RETURN_FLOAT8(delta);
+}
+
+#if PG_VERSION_NUM >= 180000
+/*
+ * btree support function 6: skip support (PostgreSQL 18+).  The successor
+ * of an id is the next 96-bit unsigned number, as core's uuid does over its
+ * 128 bits.
+ */
+static Datum objectid_decrement(Relation rel, Datum existing, bool *underflow);
+static Datum objectid_increment(Relation rel, Datum existing, bool *overflow);
+
+static Datum
+objectid_decrement(Relation rel, Datum existing, bool *underflow)
+{
+	pg_objectid_t *id = palloc(sizeof(pg_objectid_t));
+	int			i;
+
+	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
+	for (i = OBJECTID_LEN - 1; i >= 0; i--)
+	{
+		if (id->data[i]-- > 0)
+		{
+			*underflow = false;
+			return ObjectIdPGetDatum(id);
+		}
+	}
+	pfree(id);
+	*underflow = true;
+	return (Datum) 0;
+}
+
+static Datum
+objectid_increment(Relation rel, Datum existing, bool *overflow)
+{
+	pg_objectid_t *id = palloc(sizeof(pg_objectid_t));
+	int			i;
+
+	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
+	for (i = OBJECTID_LEN - 1; i >= 0; i--)
+	{
+		if (id->data[i]++ < UCHAR_MAX)
+		{
+			*overflow = false;
+			return ObjectIdPGetDatum(id);
+		}
+	}
+	pfree(id);
+	*overflow = true;
+	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(objectid_skipsupport);
+
+Datum
+objectid_skipsupport(PG_FUNCTION_ARGS)
+{
+	SkipSupport sksup = (SkipSupport) PG_GETARG_POINTER(0);
+	pg_objectid_t *min = palloc0(sizeof(pg_objectid_t));
+	pg_objectid_t *max = palloc(sizeof(pg_objectid_t));
+
+	memset(max->data, 0xFF, OBJECTID_LEN);
+	sksup->decrement = objectid_decrement;
+	sksup->increment = objectid_increment;
+	sksup->low_elem = ObjectIdPGetDatum(min);
+	sksup->high_elem = ObjectIdPGetDatum(max);
+	PG_RETURN_VOID();
+}
+#endif							/* PG_VERSION_NUM >= 180000 */

@@ -1,0 +1,84 @@
+/*-------------------------------------------------------------------------
+ *
+ * objectid_util.c
+ *	  Pieces of fmgr glue shared by every generator and conversion: the
+ *	  per-process random pool, status reporting, timestamp arithmetic.
+ *
+ * IDENTIFICATION
+ *	  src/objectid_util.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "common/int.h"
+#include "datatype/timestamp.h"
+
+#include "objectid.h"
+
+static bool objectid_strong_random(void *buf, size_t len);
+
+/*
+ * The one buffer of CSPRNG output every generator draws from.  It records
+ * the process id it was filled in, so a backend forked from a postmaster
+ * that preloaded this library discards whatever it inherited.
+ */
+id_random_pool objectid_random_pool =
+ID_RANDOM_POOL_INIT(objectid_strong_random);
+
+static bool
+objectid_strong_random(void *buf, size_t len)
+{
+	return pg_strong_random(buf, len);
+}
+
+/*
+ * Turn a core status into the error a user sees.  "what" completes
+ * "timestamp out of range for ...", e.g. "type objectid".
+ */
+void
+objectid_check_status(id_status status, const char *what,
+					  const char *range_detail)
+{
+	switch (status)
+	{
+		case ID_OK:
+			return;
+		case ID_ERR_RANDOM:
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+			break;
+		case ID_ERR_CLOCK:
+			ereport(ERROR,
+					(errcode(ERRCODE_SYSTEM_ERROR),
+					 errmsg("could not read the system clock: %m")));
+			break;
+		case ID_ERR_RANGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("timestamp out of range for %s", what),
+					 errdetail_internal("%s", range_detail)));
+			break;
+	}
+	elog(ERROR, "unexpected status %d", (int) status);
+}
+
+/*
+ * Microseconds since the Unix epoch; false for infinities and for instants
+ * whose shift to the Unix epoch would overflow.
+ */
+bool
+objectid_timestamptz_to_unix_us(TimestampTz ts, int64 *unix_us)
+{
+	if (TIMESTAMP_NOT_FINITE(ts))
+		return false;
+	return !pg_sub_s64_overflow(ts, OBJECTID_UNIX_EPOCH_US, unix_us);
+}
+
+/* The inverse, for values the layouts can hold (no overflow possible). */
+TimestampTz
+objectid_unix_us_to_timestamptz(int64 unix_us)
+{
+	return (TimestampTz) (unix_us + OBJECTID_UNIX_EPOCH_US);
+}

@@ -1,0 +1,184 @@
+/*
+ * test_objid.c
+ *	  Unit tests of src/core/objid.c, driven through a fake clock: the
+ *	  MongoDB spec's timestamp and counter-wrap cases, clock steps back,
+ *	  strict order over more than 2^24 ids, per-process values.
+ */
+#include <stdbool.h>
+
+#include "objid.h"
+#include "unit.h"
+
+static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
+
+static uint32_t
+counter_of(const uint8_t *id)
+{
+	return ((uint32_t) id[9] << 16) | ((uint32_t) id[10] << 8) | id[11];
+}
+
+static void
+test_layout(void)
+{
+	uint8_t		id[OBJID_LEN];
+	static const struct
+	{
+		int64_t		seconds;
+		uint8_t		bytes[4];
+	}			spec[] = {
+		{INT64_C(0x00000000), {0x00, 0x00, 0x00, 0x00}},
+		{INT64_C(0x7FFFFFFF), {0x7F, 0xFF, 0xFF, 0xFF}},
+		{INT64_C(0x80000000), {0x80, 0x00, 0x00, 0x00}},
+		{INT64_C(0xFFFFFFFF), {0xFF, 0xFF, 0xFF, 0xFF}},
+	};
+	size_t		i;
+
+	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++)
+	{
+		static const uint8_t zero[8] = {0};
+
+		CHECK(objid_min_for_seconds(spec[i].seconds, id) == ID_OK);
+		CHECK_MEM(id, spec[i].bytes, 4);
+		CHECK_MEM(id + 4, zero, 8);
+		CHECK(objid_seconds(id) == (uint32_t) spec[i].seconds);
+	}
+	CHECK(objid_min_for_seconds(-1, id) == ID_ERR_RANGE);
+	CHECK(objid_min_for_seconds(INT64_C(0x100000000), id) == ID_ERR_RANGE);
+}
+
+static void
+test_counter_wrap(void)
+{
+	objid_gen_state st = {0};
+	uint8_t		a[OBJID_LEN],
+				b[OBJID_LEN];
+
+	CHECK(objid_generate(&st, &pool, 7, 1000, a) == ID_OK);
+	/* put the counter at its last value, as if 2^24 - 1 ids had gone by */
+	st.counter = 0xFFFFFF;
+	CHECK(objid_generate(&st, &pool, 7, 1000, a) == ID_OK);
+	CHECK(counter_of(a) == 0xFFFFFF);
+	CHECK(objid_generate(&st, &pool, 7, 1000, b) == ID_OK);
+	CHECK(counter_of(b) == 0x000000);	/* wraps as the spec demands */
+	CHECK(objid_seconds(b) == 1001);	/* and the second moves forward */
+	CHECK(memcmp(a, b, OBJID_LEN) < 0);
+
+	/* at the last second there is nowhere to move: an error, state kept */
+	st.counter = 0xFFFFFF;
+	CHECK(objid_generate(&st, &pool, 7, OBJID_SECONDS_MAX, a) == ID_OK);
+	CHECK(objid_generate(&st, &pool, 7, OBJID_SECONDS_MAX, b) == ID_ERR_RANGE);
+	CHECK(st.last_seconds == (uint32_t) OBJID_SECONDS_MAX);
+	CHECK(st.counter == 0);
+}
+
+static void
+test_clock_back(void)
+{
+	objid_gen_state st = {0};
+	uint8_t		prev[OBJID_LEN],
+				id[OBJID_LEN];
+	int64_t		clock[] = {5000, 5000, 4000, 3999, 5000, 5001, 10, 5002, 0};
+	size_t		i;
+
+	CHECK(objid_generate(&st, &pool, 9, 4999, prev) == ID_OK);
+	for (i = 0; i < sizeof(clock) / sizeof(clock[0]); i++)
+	{
+		CHECK(objid_generate(&st, &pool, 9, clock[i], id) == ID_OK);
+		CHECK(memcmp(prev, id, OBJID_LEN) < 0);
+		/* never ahead of the latest second seen unless the counter wrapped */
+		CHECK(objid_seconds(id) <= 5002);
+		memcpy(prev, id, OBJID_LEN);
+	}
+	/* clock out of range */
+	CHECK(objid_generate(&st, &pool, 9, -1, id) == ID_ERR_RANGE);
+	CHECK(objid_generate(&st, &pool, 9, INT64_C(0x100000000), id) == ID_ERR_RANGE);
+}
+
+/* 2^24 + 1000 ids within one second, then the clock going backwards */
+static void
+test_strict_order_past_wrap(void)
+{
+	objid_gen_state st = {0};
+	uint8_t		prev[OBJID_LEN],
+				id[OBJID_LEN];
+	int64_t		n;
+	int64_t		bad = 0;
+
+	CHECK(objid_generate(&st, &pool, 11, 2000000000, prev) == ID_OK);
+	for (n = 0; n < (INT64_C(1) << 24) + 1000; n++)
+	{
+		int64_t		now = 2000000000 - (n >> 22);	/* steps back 4 times */
+
+		if (objid_generate(&st, &pool, 11, now, id) != ID_OK ||
+			memcmp(prev, id, OBJID_LEN) >= 0)
+			bad++;
+		memcpy(prev, id, OBJID_LEN);
+	}
+	CHECK(bad == 0);
+	CHECK(objid_seconds(prev) == 2000000001);
+}
+
+static void
+test_processes(void)
+{
+	objid_gen_state st = {0};
+	uint8_t		a[OBJID_LEN],
+				b[OBJID_LEN],
+				c[OBJID_LEN];
+
+	CHECK(objid_generate(&st, &pool, 20, 1000, a) == ID_OK);
+	CHECK(objid_generate(&st, &pool, 20, 1000, b) == ID_OK);
+	CHECK_MEM(a + 4, b + 4, 5); /* one value per process */
+	CHECK(counter_of(b) == ((counter_of(a) + 1) & 0xFFFFFF));
+
+	/* a forked child (new pid, inherited memory) draws its own */
+	CHECK(objid_generate(&st, &pool, 21, 1000, c) == ID_OK);
+	CHECK(memcmp(a + 4, c + 4, 5) != 0);
+	CHECK(st.pid == 21);
+
+	/* explicit seconds share the counter and the process value */
+	CHECK(objid_generate_at(&st, &pool, 21, 0, a) == ID_OK);
+	CHECK(objid_seconds(a) == 0);
+	CHECK_MEM(a + 4, c + 4, 5);
+	CHECK(counter_of(a) == ((counter_of(c) + 1) & 0xFFFFFF));
+	CHECK(objid_generate_at(&st, &pool, 21, -1, a) == ID_ERR_RANGE);
+	CHECK(objid_generate_at(&st, &pool, 21, OBJID_SECONDS_MAX + 1, a) == ID_ERR_RANGE);
+
+	/* a generator id after explicit ones that went round is still larger */
+	CHECK(objid_generate(&st, &pool, 21, 1000, b) == ID_OK);
+	CHECK(memcmp(c, b, OBJID_LEN) < 0);
+}
+
+static void
+test_random_failure(void)
+{
+	objid_gen_state st = {0};
+	objid_gen_state before;
+	uint8_t		id[OBJID_LEN];
+
+	CHECK(objid_generate(&st, &pool, 30, 1000, id) == ID_OK);
+	before = st;
+
+	/* a new process whose CSPRNG fails: error, and nothing half-written */
+	unit_source_fail = 1;
+	id_random_discard(&pool);
+	CHECK(objid_generate(&st, &pool, 31, 1000, id) == ID_ERR_RANDOM);
+	CHECK(memcmp(&st, &before, sizeof(st)) == 0);
+	CHECK(objid_generate_at(&st, &pool, 31, 1000, id) == ID_ERR_RANDOM);
+	CHECK(memcmp(&st, &before, sizeof(st)) == 0);
+	unit_source_fail = 0;
+	CHECK(objid_generate(&st, &pool, 31, 1000, id) == ID_OK);
+	CHECK(st.pid == 31);
+}
+
+int
+main(void)
+{
+	test_layout();
+	test_counter_wrap();
+	test_clock_back();
+	test_strict_order_past_wrap();
+	test_processes();
+	test_random_failure();
+	return unit_done("test_objid");
+}
