@@ -61,14 +61,16 @@ OBJECTID_CMP_FUNCTION(objectid_le, c <= 0)
 OBJECTID_CMP_FUNCTION(objectid_gt, c > 0)
 OBJECTID_CMP_FUNCTION(objectid_ge, c >= 0)
 
-/* btree support function 1 */
+/* btree support function 1; -1, 0 or 1 as its SQL comment promises */
 PG_FUNCTION_INFO_V1(objectid_cmp);
 
 Datum
 objectid_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(objectid_internal_cmp(PG_GETARG_OBJECTID_P(0),
-										  PG_GETARG_OBJECTID_P(1)));
+	int			c = objectid_internal_cmp(PG_GETARG_OBJECTID_P(0),
+										  PG_GETARG_OBJECTID_P(1));
+
+	PG_RETURN_INT32((c > 0) - (c < 0));
 }
 
 /* min() and max() transition functions */

@@ -1,0 +1,86 @@
+--
+-- generate: objectid() and objectid(timestamptz) (MongoDB ObjectID spec)
+--
+
+SET timezone = 'UTC';
+
+-- markings: generators are volatile and parallel safe
+SELECT oid::regprocedure, provolatile, proparallel, proleakproof
+FROM pg_proc WHERE proname = 'objectid' ORDER BY 1;
+
+-- the timestamp field is the current second (coarse clock: allow 2 s)
+SELECT abs(extract(epoch FROM objectid_timestamp(objectid()) - clock_timestamp())) < 2;  -- t
+
+-- one process value per backend (bytes 4-8), counter +1 per id (bytes 9-11)
+CREATE TEMP TABLE objectid_gen AS
+SELECT n, objectid() AS id FROM generate_series(1, 100000) n;
+SELECT count(DISTINCT substr(id::bytea, 5, 5)) FROM objectid_gen;  -- 1
+SELECT count(DISTINCT id) FROM objectid_gen;  -- 100000
+-- consecutive counters differ by exactly one, modulo 2^24
+SELECT count(*) FROM (
+	SELECT n, ('x' || encode(substr(id::bytea, 10, 3), 'hex'))::bit(24)::int AS c,
+	       lag(('x' || encode(substr(id::bytea, 10, 3), 'hex'))::bit(24)::int) OVER (ORDER BY n) AS p
+	FROM objectid_gen) s
+WHERE p IS NOT NULL AND c <> (p + 1) % 16777216;  -- 0
+
+-- strictly increasing within the backend over more than 2^24 ids, across the
+-- counter's wrap (0 out of order; the counter wrapped once at least)
+SET work_mem = '1GB';
+SELECT count(*) FILTER (WHERE prev >= id) AS out_of_order,
+       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)) >= 1 AS wrapped
+FROM (
+	SELECT id, lag(id) OVER (ORDER BY n) AS prev
+	FROM (SELECT n, objectid() AS id FROM generate_series(1, 16777216 + 1000) n) g
+) s;
+RESET work_mem;
+
+-- a new backend draws a new process value (MongoDB fork rule)
+CREATE TABLE objectid_proc (pid int, v bytea);
+INSERT INTO objectid_proc SELECT pg_backend_pid(), substr(objectid()::bytea, 5, 5);
+\c
+SET timezone = 'UTC';
+INSERT INTO objectid_proc SELECT pg_backend_pid(), substr(objectid()::bytea, 5, 5);
+SELECT count(DISTINCT pid), count(DISTINCT v) FROM objectid_proc;  -- 2, 2
+DROP TABLE objectid_proc;
+
+-- parallel workers each draw their own process value, and no id repeats
+CREATE TABLE objectid_par AS SELECT n FROM generate_series(1, 200000) n;
+ANALYZE objectid_par;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+EXPLAIN (COSTS OFF) SELECT objectid() FROM objectid_par;
+CREATE TEMP TABLE objectid_par_ids AS SELECT objectid() AS id FROM objectid_par;
+SELECT count(*), count(DISTINCT id) FROM objectid_par_ids;  -- 200000, 200000
+SELECT count(DISTINCT substr(id::bytea, 5, 5)) > 1 AS several_processes FROM objectid_par_ids;  -- t
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+DROP TABLE objectid_par;
+
+-- objectid(timestamptz): that second, this process's value, unique
+SELECT objectid_timestamp(objectid(timestamptz '2024-02-29 12:34:56.789+00'));
+SELECT count(DISTINCT objectid(timestamptz '2024-02-29 12:34:56+00')) FROM generate_series(1, 10000);  -- 10000
+SELECT substr(objectid(timestamptz '2000-01-01 00:00:00+00')::bytea, 5, 5) = substr(objectid()::bytea, 5, 5);  -- t
+-- spec's timestamp test plan through the generator
+SELECT objectid_timestamp(objectid(t)) = t, substr(objectid(t)::bytea, 1, 4)
+FROM (VALUES (timestamptz '1970-01-01 00:00:00+00'), ('2038-01-19 03:14:07+00'),
+             ('2038-01-19 03:14:08+00'), ('2106-02-07 06:28:15+00')) v(t);
+-- out of range: error
+SELECT objectid(timestamptz '1969-12-31 23:59:59+00');
+SELECT objectid(timestamptz '2106-02-07 06:28:16+00');
+SELECT objectid(timestamptz 'infinity');
+SELECT objectid(timestamptz '-infinity');
+SELECT objectid(NULL::timestamptz) IS NULL;  -- t
+
+-- DEFAULT objectid() in a table
+CREATE TABLE objectid_default (id objectid PRIMARY KEY DEFAULT objectid(), v text);
+INSERT INTO objectid_default (v) SELECT 'row ' || n FROM generate_series(1, 1000) n;
+SELECT count(*), count(DISTINCT id) FROM objectid_default;  -- 1000, 1000
+DROP TABLE objectid_default;
+
+RESET timezone;

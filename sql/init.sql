@@ -1,0 +1,47 @@
+--
+-- init: install the extension and validate its operator classes
+--
+CREATE EXTENSION objectid;
+
+-- the catalog's own validation of every opclass (no rows expected)
+SELECT amname, opcname
+FROM pg_opclass opc LEFT JOIN pg_am am ON am.oid = opcmethod
+WHERE opc.oid >= 16384 AND NOT amvalidate(opc.oid);
+
+-- every opclass of the type, and the families' support functions
+SELECT am.amname, opc.opcname, opc.opcdefault
+FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
+WHERE opc.opcintype = 'objectid'::regtype
+ORDER BY 1, 2;
+
+SELECT am.amname, amp.amprocnum, amp.amproc::regprocedure
+FROM pg_amproc amp
+JOIN pg_opfamily opf ON opf.oid = amp.amprocfamily
+JOIN pg_am am ON am.oid = opf.opfmethod
+WHERE amp.amproclefttype = 'objectid'::regtype AND opf.opfname LIKE 'objectid%'
+  AND am.amname IN ('btree', 'hash')
+ORDER BY 1, 2;
+
+-- markings: every function of the extension, its volatility, strictness,
+-- parallel safety and leakproofness
+SELECT p.oid::regprocedure AS function, p.provolatile AS vol,
+       p.proisstrict AS strict, p.proparallel AS par, p.proleakproof AS leak
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+WHERE d.deptype = 'e'
+ORDER BY p.proname, p.oid::regprocedure::text;
+
+-- the operators, with their commutators, negators and estimators
+SELECT o.oprname, o.oprcom::regoperator, o.oprnegate::regoperator,
+       o.oprrest, o.oprjoin, o.oprcanmerge, o.oprcanhash
+FROM pg_operator o
+WHERE o.oprleft = 'objectid'::regtype AND o.oprright = 'objectid'::regtype
+ORDER BY 1;
+
+-- type properties: fixed 12 bytes, by reference, char alignment, plain
+SELECT typlen, typbyval, typalign, typstorage FROM pg_type WHERE typname = 'objectid';
+
+-- the extension is trusted and relocatable
+SELECT name, version, trusted, relocatable
+FROM pg_available_extension_versions WHERE name = 'objectid';
