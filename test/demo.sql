@@ -1,0 +1,42 @@
+-- test/demo.sql: a tour of every feature, run by `test/run demo` on a
+-- throwaway cluster.
+\set ON_ERROR_STOP 1
+\pset footer off
+SET timezone = 'UTC';
+CREATE EXTENSION objectid;
+
+\echo '== objectid: a 12-byte MongoDB ObjectId type'
+SELECT objectid() AS new_id, objectid() AS next_id;
+SELECT '507F1F77BCF86CD799439011'::objectid AS parsed,
+       objectid_timestamp('507f1f77bcf86cd799439011') AS created;
+
+\echo '== DEFAULT objectid() keys, time-ordered'
+CREATE TABLE demo_orders (id objectid PRIMARY KEY DEFAULT objectid(), item text);
+INSERT INTO demo_orders (item) VALUES ('apple'), ('pear'), ('plum');
+SELECT id, item, objectid_timestamp(id) AS created FROM demo_orders ORDER BY id;
+
+\echo '== backfill with a given second, and range scans by time'
+INSERT INTO demo_orders VALUES (objectid(timestamptz '2020-06-01 12:00:00+00'), 'old fig');
+SELECT item FROM demo_orders
+WHERE id >= objectid_from_timestamp('2020-06-01') AND id < objectid_from_timestamp('2020-06-02');
+
+\echo '== bytes, binary form, min/max'
+SELECT id::bytea AS raw, objectid_send(id) AS wire FROM demo_orders LIMIT 1;
+SELECT min(id), max(id) FROM demo_orders;
+
+\echo '== hash and BRIN indexes'
+CREATE INDEX ON demo_orders USING hash (id);
+CREATE INDEX ON demo_orders USING brin (id);
+CREATE INDEX ON demo_orders USING brin (id objectid_bloom_ops);
+SELECT indexrelid::regclass AS index, amname AS method
+FROM pg_index JOIN pg_class c ON c.oid = indexrelid JOIN pg_am a ON a.oid = c.relam
+WHERE indrelid = 'demo_orders'::regclass ORDER BY 1;
+
+\echo '== bad input gets a clear error'
+\set ON_ERROR_STOP 0
+SELECT 'not-an-objectid'::objectid;
+SELECT '\x0102'::bytea::objectid;
+SELECT objectid_from_timestamp('1960-01-01');
+\set ON_ERROR_STOP 1
+
+DROP TABLE demo_orders;
