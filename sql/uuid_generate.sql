@@ -128,16 +128,28 @@ INSERT INTO uuid_test_nodes SELECT substring(uuid_send(uuidv6()) FROM 11);
 SELECT count(DISTINCT node) AS nodes FROM uuid_test_nodes;
 DROP TABLE uuid_test_nodes;
 
--- parallel workers are other processes: still all distinct (0)
+-- parallel workers are other processes, each with its own state: the
+-- generators are PARALLEL SAFE, so the plan has a Gather; all values of
+-- the workers and the leader go into one unique index
 CREATE TABLE uuid_test_rows AS SELECT i FROM generate_series(1, 200000) i;
+ANALYZE uuid_test_rows;
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
-SELECT count(*) - count(DISTINCT u) AS duplicates
-FROM (SELECT uuidv6() AS u FROM uuid_test_rows
-      UNION ALL SELECT uuidv7() FROM uuid_test_rows
-      UNION ALL SELECT uuidv8() FROM uuid_test_rows) s;
+EXPLAIN (COSTS OFF)
+SELECT uuidv6() AS u FROM uuid_test_rows
+UNION ALL SELECT uuidv7() FROM uuid_test_rows
+UNION ALL SELECT uuidv8() FROM uuid_test_rows
+UNION ALL SELECT uuidv4() FROM uuid_test_rows;
+CREATE TABLE uuid_test_ids AS
+SELECT uuidv6() AS u FROM uuid_test_rows
+UNION ALL SELECT uuidv7() FROM uuid_test_rows
+UNION ALL SELECT uuidv8() FROM uuid_test_rows
+UNION ALL SELECT uuidv4() FROM uuid_test_rows;
+CREATE UNIQUE INDEX ON uuid_test_ids (u);
+SELECT count(*) AS ids FROM uuid_test_ids;	-- 800000
+DROP TABLE uuid_test_ids;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
