@@ -16,7 +16,9 @@ REGRESS    = init \
              hash \
              brin \
              generate \
-             timestamp
+             timestamp \
+             uuid_generate \
+             uuid_read
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -324,3 +324,98 @@ COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session
 COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying the given second';
 COMMENT ON AGGREGATE min(objectid) IS 'the smallest objectid';
 COMMENT ON AGGREGATE max(objectid) IS 'the largest objectid';
+
+--
+-- UUID generators (v7, v6, v8, v4), readers, the v7 range boundary and
+-- v1 <-> v6 conversion.  The uuid type is core's; these are functions only.
+-- On PostgreSQL 18+ pg_catalog's uuidv4(), uuidv7(), uuidv7(interval),
+-- uuid_extract_timestamp() and uuid_extract_version() are found first by
+-- unqualified calls; the C symbols here are prefixed so they never clash.
+--
+
+CREATE FUNCTION uuidv7()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'objectid_uuidv7'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+CREATE FUNCTION uuidv7(shift interval)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'objectid_uuidv7_interval'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuidv7(ts timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'objectid_uuidv7_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuidv6()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuidv6'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+CREATE FUNCTION uuidv8()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuidv8'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+-- the result depends only on the argument: IMMUTABLE, not VOLATILE
+CREATE FUNCTION uuidv8(bytes bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuidv8_from_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuidv4()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'objectid_uuidv4'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+-- readers cannot fail on any input: LEAKPROOF, as core's
+CREATE FUNCTION uuid_extract_timestamp(uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'objectid_uuid_extract_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION uuid_extract_version(uuid)
+RETURNS smallint
+AS 'MODULE_PATHNAME', 'objectid_uuid_extract_version'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION uuidv6_extract_timestamp(uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'uuidv6_extract_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION uuidv8_extract_timestamp(uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'uuidv8_extract_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION uuidv7_from_timestamp(timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuidv7_from_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v1_to_v6(uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_v1_to_v6'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v6_to_v1(uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_v6_to_v1'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
+COMMENT ON FUNCTION uuidv7(interval) IS 'a new UUID version 7 for the current time shifted by the interval';
+COMMENT ON FUNCTION uuidv7(timestamptz) IS 'a new UUID version 7 carrying the given instant to the microsecond';
+COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock sequence), increasing within the session';
+COMMENT ON FUNCTION uuidv8() IS 'a new time-based UUID version 8 (RFC 9562 B.1: 10 ns ticks, 8-bit sequence), increasing within the session';
+COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
+COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
+COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'the instant of a version 1, 6 or 7 UUID (v7 to the millisecond), else null';
+COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'the version of an RFC 9562 UUID, else null';
+COMMENT ON FUNCTION uuidv6_extract_timestamp(uuid) IS 'the instant of a version 6 UUID, else null';
+COMMENT ON FUNCTION uuidv8_extract_timestamp(uuid) IS 'the instant of a time-based (RFC 9562 B.1) version 8 UUID, else null';
+COMMENT ON FUNCTION uuidv7_from_timestamp(timestamptz) IS 'the smallest UUID version 7 of the given millisecond, for range scans';
+COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'a version 1 UUID as version 6: same instant, clock sequence and node';
+COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the inverse of uuid_v1_to_v6';
