@@ -32,11 +32,27 @@ SELECT indexrelid::regclass AS index, amname AS method
 FROM pg_index JOIN pg_class c ON c.oid = indexrelid JOIN pg_am a ON a.oid = c.relam
 WHERE indrelid = 'demo_orders'::regclass ORDER BY 1;
 
+\echo '== UUID generators: v7 (PostgreSQL 18 layout), v6, v8, v4'
+SELECT uuidv7() AS v7, uuidv6() AS v6, uuidv8() AS v8, uuidv4() AS v4;
+SELECT uuid_extract_version(u) AS version, uuid_extract_timestamp(u) AS at
+FROM (VALUES (uuidv7()), (uuidv6()), (uuidv4())) v(u);
+SELECT uuidv8_extract_timestamp(uuidv8()) AS v8_time_10ns_precision;
+SELECT uuid_extract_timestamp(uuidv7(interval '-1 day')) AS yesterday,
+       uuid_extract_timestamp(uuidv7(timestamptz '2020-06-01 12:00:00.123456+00')) AS backfilled;
+
+\echo '== RFC 9562 vectors: v1 <-> v6, and range boundaries'
+SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v6,
+       uuid_v6_to_v1('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS v1,
+       uuidv6_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS at;
+SELECT uuidv7_from_timestamp('2022-02-22 19:22:22+00') AS smallest_v7_of_that_ms;
+
 \echo '== bad input gets a clear error'
 \set ON_ERROR_STOP 0
 SELECT 'not-an-objectid'::objectid;
 SELECT '\x0102'::bytea::objectid;
 SELECT objectid_from_timestamp('1960-01-01');
+SELECT uuidv8('\x00'::bytea);
+SELECT uuid_v1_to_v6(uuidv4());
 \set ON_ERROR_STOP 1
 
 DROP TABLE demo_orders;
