@@ -15,19 +15,19 @@
 #include "uuidrepr.h"
 
 /* one accepted spelling of a representation name */
-typedef struct uuid_repr_spelling
+typedef struct uuid_repr_name_entry
 {
 	const char *name;
 	uuid_repr	repr;
-} uuid_repr_spelling;
+} uuid_repr_name_entry;
 
-static const uuid_repr_spelling uuid_repr_spellings[] = {
+static const uuid_repr_name_entry uuid_repr_spellings[] = {
 	/* the spec's string values (also the enum constants, ignoring case) */
-	{"unspecified", UUID_REPR_UNSPECIFIED},
 	{"standard", UUID_REPR_STANDARD},
 	{"javaLegacy", UUID_REPR_JAVA_LEGACY},
 	{"csharpLegacy", UUID_REPR_CSHARP_LEGACY},
 	{"pythonLegacy", UUID_REPR_PYTHON_LEGACY},
+	{"unspecified", UUID_REPR_UNSPECIFIED},
 	/* the spec's enum constants with underscores */
 	{"JAVA_LEGACY", UUID_REPR_JAVA_LEGACY},
 	{"C_SHARP_LEGACY", UUID_REPR_CSHARP_LEGACY},
@@ -35,6 +35,8 @@ static const uuid_repr_spelling uuid_repr_spellings[] = {
 	{"PYTHON_LEGACY", UUID_REPR_PYTHON_LEGACY}
 };
 
+/* the first five are the spec's string values */
+#define UUID_REPR_NCANONICAL	5
 #define UUID_REPR_NSPELLINGS \
 	(sizeof(uuid_repr_spellings) / sizeof(uuid_repr_spellings[0]))
 
@@ -89,6 +91,18 @@ uuid_repr_parse(const char *name, size_t len, uuid_repr *repr)
 		}
 	}
 	return false;
+}
+
+bool
+uuid_repr_spelling(int i, const char **name, uuid_repr *repr,
+				   bool *canonical)
+{
+	if (i < 0 || (size_t) i >= UUID_REPR_NSPELLINGS)
+		return false;
+	*name = uuid_repr_spellings[i].name;
+	*repr = uuid_repr_spellings[i].repr;
+	*canonical = i < UUID_REPR_NCANONICAL;
+	return true;
 }
 
 const char *

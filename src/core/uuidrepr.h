@@ -52,6 +52,14 @@ typedef enum uuid_repr
  */
 extern bool uuid_repr_parse(const char *name, size_t len, uuid_repr *repr);
 
+/*
+ * The i-th accepted spelling (i from 0), for building other lookup tables
+ * such as a GUC's: false past the last one.  *canonical is true for the
+ * spec's five string values, which come first, false for the others.
+ */
+extern bool uuid_repr_spelling(int i, const char **name, uuid_repr *repr,
+							   bool *canonical);
+
 /* The spec's string value of a representation ("javaLegacy", ...). */
 extern const char *uuid_repr_name(uuid_repr repr);
 

@@ -119,6 +119,27 @@ test_names(void)
 	CHECK(!uuid_repr_parse("standard\0x", 10, &r));
 	CHECK(uuid_repr_parse("standardXYZ", 8, &r) && r == UUID_REPR_STANDARD);
 
+	/* the spelling list: canonical names first, each parses to itself */
+	{
+		const char *name;
+		uuid_repr	sr;
+		bool		canon;
+		int			ncanon = 0;
+
+		for (i = 0; uuid_repr_spelling((int) i, &name, &sr, &canon); i++)
+		{
+			CHECK(parse(name, &r) && r == sr);
+			if (canon)
+			{
+				CHECK(i == (size_t) ncanon);
+				CHECK(strcmp(uuid_repr_name(sr), name) == 0);
+				ncanon++;
+			}
+		}
+		CHECK(i == 9 && ncanon == 5);
+		CHECK(!uuid_repr_spelling(-1, &name, &sr, &canon));
+	}
+
 	/* names and subtypes */
 	CHECK(strcmp(uuid_repr_name(UUID_REPR_JAVA_LEGACY), "javaLegacy") == 0);
 	CHECK(strcmp(uuid_repr_name(UUID_REPR_CSHARP_LEGACY), "csharpLegacy") == 0);
