@@ -16,7 +16,11 @@ REGRESS    = init \
              hash \
              brin \
              generate \
-             timestamp
+             timestamp \
+             uuid_repr \
+             extjson \
+             oid_uuid_map \
+             uuid_migration
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

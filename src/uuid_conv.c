@@ -333,6 +333,7 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 {
 	objectid_json_field top[3] = {{"$binary"}, {"$type"}, {"$uuid"}};
 	char	   *b64;
+	const char *b64key;
 	size_t		b64len;
 
 	objectid_json_root_object(jb, "uuid");
@@ -355,10 +356,10 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 								s);
 		return;
 	}
+	if (!top[0].found && top[1].found)
+		objectid_json_error("uuid", "Key \"$binary\" is missing.");
 	if (!top[0].found)
-		objectid_json_error("uuid",
-							"Expected key \"$binary\" or \"$uuid\"%s.",
-							top[1].found ? " with \"$type\"" : "");
+		objectid_json_error("uuid", "Expected key \"$binary\" or \"$uuid\".");
 
 	if (top[0].value.type == jbvBinary &&
 		JsonContainerIsObject(top[0].value.val.binary.data))
@@ -374,7 +375,8 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 		if (!inner[0].found || !inner[1].found)
 			objectid_json_error("uuid", "Key \"%s\" is missing in \"$binary\".",
 								inner[0].found ? "subType" : "base64");
-		b64 = objectid_json_string(&inner[0].value, "uuid", "base64");
+		b64key = "base64";
+		b64 = objectid_json_string(&inner[0].value, "uuid", b64key);
 		bin->subtype = objectid_extjson_subtype(&inner[1].value, "subType");
 	}
 	else if (top[0].value.type == jbvString)
@@ -383,7 +385,8 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 		if (!top[1].found)
 			objectid_json_error("uuid",
 								"Key \"$type\" is missing: the legacy form is {\"$binary\": \"<base64>\", \"$type\": \"<subtype>\"}.");
-		b64 = objectid_json_string(&top[0].value, "uuid", "$binary");
+		b64key = "$binary";
+		b64 = objectid_json_string(&top[0].value, "uuid", b64key);
 		bin->subtype = objectid_extjson_subtype(&top[1].value, "$type");
 	}
 	else
@@ -397,8 +400,8 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 	bin->data = palloc(ID_BASE64_DECODED_MAX(b64len) + 1);
 	if (!id_base64_decode(b64, b64len, bin->data, &bin->len))
 		objectid_json_error("uuid",
-							"Value of \"base64\" is not canonical base64 (RFC 4648 alphabet, \"=\" padding, no whitespace): \"%s\".",
-							b64);
+							"Value of \"%s\" is not canonical base64 (RFC 4648 alphabet, \"=\" padding, no whitespace): \"%s\".",
+							b64key, b64);
 }
 
 /* jsonb from text this file wrote itself */
