@@ -1,0 +1,2 @@
+-- create the extension for the other tests
+CREATE EXTENSION objectid;
