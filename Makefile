@@ -18,7 +18,11 @@ REGRESS    = init \
              generate \
              timestamp \
              uuid_generate \
-             uuid_read
+             uuid_read \
+             uuid_repr \
+             extjson \
+             oid_uuid_map \
+             uuid_migration
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

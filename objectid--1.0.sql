@@ -419,3 +419,84 @@ COMMENT ON FUNCTION uuidv8_extract_timestamp(uuid) IS 'the instant of a time-bas
 COMMENT ON FUNCTION uuidv7_from_timestamp(timestamptz) IS 'the smallest UUID version 7 of the given millisecond, for range scans';
 COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'a version 1 UUID as version 6: same instant, clock sequence and node';
 COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the inverse of uuid_v1_to_v6';
+
+--
+-- UUID representations, Extended JSON, and the ObjectId <-> UUID mapping
+-- (src/uuid_conv.c).  The two-argument forms take the representation
+-- (standard, javaLegacy, csharpLegacy, pythonLegacy, unspecified; the spec's
+-- enum spellings too, any case); the one-argument forms read the setting
+-- objectid.uuid_representation and are therefore STABLE.
+--
+
+CREATE FUNCTION uuid_to_bytea(uuid, text)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'uuid_to_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_to_bytea(uuid)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'uuid_to_bytea'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_from_bytea(bytea, text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_from_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_from_bytea(bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_from_bytea'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_to_extjson(uuid, text)
+RETURNS jsonb
+AS 'MODULE_PATHNAME', 'uuid_to_extjson'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_to_extjson(uuid)
+RETURNS jsonb
+AS 'MODULE_PATHNAME', 'uuid_to_extjson'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_from_extjson(jsonb, text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_from_extjson'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_from_extjson(jsonb)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_from_extjson'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_to_extjson(objectid)
+RETURNS jsonb
+AS 'MODULE_PATHNAME', 'objectid_to_extjson'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_from_extjson(jsonb)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_from_extjson'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION objectid_to_uuid(objectid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'objectid_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION uuid_to_objectid(uuid)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'uuid_to_objectid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_to_bytea(uuid, text) IS 'the 16 bytes of a UUID in a MongoDB UUID representation''s byte order';
+COMMENT ON FUNCTION uuid_to_bytea(uuid) IS 'the 16 bytes of a UUID in the byte order of objectid.uuid_representation';
+COMMENT ON FUNCTION uuid_from_bytea(bytea, text) IS 'a UUID from exactly 16 bytes in a MongoDB UUID representation''s byte order';
+COMMENT ON FUNCTION uuid_from_bytea(bytea) IS 'a UUID from exactly 16 bytes in the byte order of objectid.uuid_representation';
+COMMENT ON FUNCTION uuid_to_extjson(uuid, text) IS 'MongoDB Extended JSON v2 binary (subtype 04 standard, 03 legacy) of a UUID';
+COMMENT ON FUNCTION uuid_to_extjson(uuid) IS 'MongoDB Extended JSON v2 binary of a UUID, in objectid.uuid_representation';
+COMMENT ON FUNCTION uuid_from_extjson(jsonb, text) IS 'a UUID from MongoDB Extended JSON ($binary v2 or v1, $uuid), subtype checked against the representation';
+COMMENT ON FUNCTION uuid_from_extjson(jsonb) IS 'a UUID from MongoDB Extended JSON, in objectid.uuid_representation';
+COMMENT ON FUNCTION objectid_to_extjson(objectid) IS 'MongoDB Extended JSON {"$oid": "..."} of an objectid';
+COMMENT ON FUNCTION objectid_from_extjson(jsonb) IS 'an objectid from MongoDB Extended JSON {"$oid": "..."}';
+COMMENT ON FUNCTION objectid_to_uuid(objectid) IS 'the order-preserving version 8 UUID holding an objectid';
+COMMENT ON FUNCTION uuid_to_objectid(uuid) IS 'the objectid held by a UUID made by objectid_to_uuid';

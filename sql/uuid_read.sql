@@ -83,7 +83,7 @@ SELECT p.oid::regprocedure AS function, provolatile, proisstrict, proparallel, p
 FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
      JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
 WHERE e.extname = 'objectid' AND p.prorettype = ANY ('{uuid,timestamptz,int2}'::regtype[])
-  AND p.proname LIKE 'uuid%'
+  AND p.proname LIKE 'uuid%' AND p.proname NOT LIKE 'uuid\_from\_%'
 ORDER BY p.proname, p.oid::regprocedure::text;
 
 --

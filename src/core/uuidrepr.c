@@ -1,0 +1,408 @@
+/*-------------------------------------------------------------------------
+ *
+ * uuidrepr.c
+ *	  MongoDB UUID representations, strict base64, the "$uuid" string form,
+ *	  and the ObjectId <-> version 8 UUID mapping (pure C).
+ *
+ * IDENTIFICATION
+ *	  src/core/uuidrepr.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include <string.h>
+
+#include "hex.h"
+#include "uuidrepr.h"
+
+/* one accepted spelling of a representation name */
+typedef struct uuid_repr_name_entry
+{
+	const char *name;
+	uuid_repr	repr;
+} uuid_repr_name_entry;
+
+static const uuid_repr_name_entry uuid_repr_spellings[] = {
+	/* the spec's string values (also the enum constants, ignoring case) */
+	{"standard", UUID_REPR_STANDARD},
+	{"javaLegacy", UUID_REPR_JAVA_LEGACY},
+	{"csharpLegacy", UUID_REPR_CSHARP_LEGACY},
+	{"pythonLegacy", UUID_REPR_PYTHON_LEGACY},
+	{"unspecified", UUID_REPR_UNSPECIFIED},
+	/* the spec's enum constants with underscores */
+	{"JAVA_LEGACY", UUID_REPR_JAVA_LEGACY},
+	{"C_SHARP_LEGACY", UUID_REPR_CSHARP_LEGACY},
+	{"CSHARP_LEGACY", UUID_REPR_CSHARP_LEGACY},
+	{"PYTHON_LEGACY", UUID_REPR_PYTHON_LEGACY}
+};
+
+/* the first five are the spec's string values */
+#define UUID_REPR_NCANONICAL	5
+#define UUID_REPR_NSPELLINGS \
+	(sizeof(uuid_repr_spellings) / sizeof(uuid_repr_spellings[0]))
+
+/*
+ * Byte order of each representation: out[i] = uuid[perm[i]].  Every one is
+ * its own inverse, so encoding and decoding share it.
+ */
+static const uint8_t uuid_repr_identity[UUIDREPR_LEN] =
+{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+static const uint8_t uuid_repr_java[UUIDREPR_LEN] =
+{7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
+static const uint8_t uuid_repr_csharp[UUIDREPR_LEN] =
+{3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
+
+static const char uuid_repr_b64_alphabet[] =
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static int	uuid_repr_ascii_lower(int c);
+static const uint8_t *uuid_repr_permutation(uuid_repr repr);
+static int	uuid_repr_b64_value(char c);
+static uint64_t uuid_repr_load64(const uint8_t *p);
+static void uuid_repr_store64(uint8_t *p, uint64_t v);
+
+static int
+uuid_repr_ascii_lower(int c)
+{
+	return (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c;
+}
+
+bool
+uuid_repr_parse(const char *name, size_t len, uuid_repr *repr)
+{
+	size_t		i;
+	size_t		j;
+
+	for (i = 0; i < UUID_REPR_NSPELLINGS; i++)
+	{
+		const char *s = uuid_repr_spellings[i].name;
+
+		if (strlen(s) != len)
+			continue;
+		for (j = 0; j < len; j++)
+		{
+			if (uuid_repr_ascii_lower((unsigned char) name[j]) !=
+				uuid_repr_ascii_lower((unsigned char) s[j]))
+				break;
+		}
+		if (j == len)
+		{
+			*repr = uuid_repr_spellings[i].repr;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+uuid_repr_spelling(int i, const char **name, uuid_repr *repr,
+				   bool *canonical)
+{
+	if (i < 0 || (size_t) i >= UUID_REPR_NSPELLINGS)
+		return false;
+	*name = uuid_repr_spellings[i].name;
+	*repr = uuid_repr_spellings[i].repr;
+	*canonical = i < UUID_REPR_NCANONICAL;
+	return true;
+}
+
+const char *
+uuid_repr_name(uuid_repr repr)
+{
+	switch (repr)
+	{
+		case UUID_REPR_UNSPECIFIED:
+			return "unspecified";
+		case UUID_REPR_STANDARD:
+			return "standard";
+		case UUID_REPR_JAVA_LEGACY:
+			return "javaLegacy";
+		case UUID_REPR_CSHARP_LEGACY:
+			return "csharpLegacy";
+		case UUID_REPR_PYTHON_LEGACY:
+			return "pythonLegacy";
+	}
+	return "unknown";
+}
+
+int
+uuid_repr_subtype(uuid_repr repr)
+{
+	switch (repr)
+	{
+		case UUID_REPR_STANDARD:
+			return UUIDREPR_SUBTYPE_STANDARD;
+		case UUID_REPR_JAVA_LEGACY:
+		case UUID_REPR_CSHARP_LEGACY:
+		case UUID_REPR_PYTHON_LEGACY:
+			return UUIDREPR_SUBTYPE_LEGACY;
+		case UUID_REPR_UNSPECIFIED:
+			break;
+	}
+	return -1;
+}
+
+bool
+uuid_repr_can_decode(uuid_repr repr, int subtype)
+{
+	int			want = uuid_repr_subtype(repr);
+
+	return want >= 0 && subtype == want;
+}
+
+/* the byte permutation of repr, or NULL for unspecified */
+static const uint8_t *
+uuid_repr_permutation(uuid_repr repr)
+{
+	switch (repr)
+	{
+		case UUID_REPR_STANDARD:
+		case UUID_REPR_PYTHON_LEGACY:
+			return uuid_repr_identity;
+		case UUID_REPR_JAVA_LEGACY:
+			return uuid_repr_java;
+		case UUID_REPR_CSHARP_LEGACY:
+			return uuid_repr_csharp;
+		case UUID_REPR_UNSPECIFIED:
+			break;
+	}
+	return NULL;
+}
+
+bool
+uuid_repr_encode(uuid_repr repr, const uint8_t *uuid, uint8_t *out)
+{
+	const uint8_t *perm = uuid_repr_permutation(repr);
+	uint8_t		tmp[UUIDREPR_LEN];
+	int			i;
+
+	if (perm == NULL)
+		return false;
+	for (i = 0; i < UUIDREPR_LEN; i++)
+		tmp[i] = uuid[perm[i]];
+	memcpy(out, tmp, UUIDREPR_LEN);
+	return true;
+}
+
+bool
+uuid_repr_decode(uuid_repr repr, const uint8_t *bytes, uint8_t *uuid)
+{
+	/* every permutation is an involution */
+	return uuid_repr_encode(repr, bytes, uuid);
+}
+
+void
+id_base64_encode(const uint8_t *src, size_t len, char *dst)
+{
+	size_t		i;
+	char	   *p = dst;
+
+	for (i = 0; i + 2 < len; i += 3)
+	{
+		uint32_t	v = ((uint32_t) src[i] << 16) |
+			((uint32_t) src[i + 1] << 8) | src[i + 2];
+
+		*p++ = uuid_repr_b64_alphabet[(v >> 18) & 0x3F];
+		*p++ = uuid_repr_b64_alphabet[(v >> 12) & 0x3F];
+		*p++ = uuid_repr_b64_alphabet[(v >> 6) & 0x3F];
+		*p++ = uuid_repr_b64_alphabet[v & 0x3F];
+	}
+	if (len - i == 1)
+	{
+		uint32_t	v = (uint32_t) src[i] << 16;
+
+		*p++ = uuid_repr_b64_alphabet[(v >> 18) & 0x3F];
+		*p++ = uuid_repr_b64_alphabet[(v >> 12) & 0x3F];
+		*p++ = '=';
+		*p++ = '=';
+	}
+	else if (len - i == 2)
+	{
+		uint32_t	v = ((uint32_t) src[i] << 16) | ((uint32_t) src[i + 1] << 8);
+
+		*p++ = uuid_repr_b64_alphabet[(v >> 18) & 0x3F];
+		*p++ = uuid_repr_b64_alphabet[(v >> 12) & 0x3F];
+		*p++ = uuid_repr_b64_alphabet[(v >> 6) & 0x3F];
+		*p++ = '=';
+	}
+	*p = '\0';
+}
+
+/* value of a base64 digit, or -1 (also for '=') */
+static int
+uuid_repr_b64_value(char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	return -1;
+}
+
+bool
+id_base64_decode(const char *src, size_t srclen, uint8_t *dst, size_t *dstlen)
+{
+	size_t		i;
+	size_t		n = 0;
+
+	if (srclen % 4 != 0)
+		return false;
+
+	for (i = 0; i < srclen; i += 4)
+	{
+		int			a = uuid_repr_b64_value(src[i]);
+		int			b = uuid_repr_b64_value(src[i + 1]);
+		int			c = uuid_repr_b64_value(src[i + 2]);
+		int			d = uuid_repr_b64_value(src[i + 3]);
+		bool		last = (i + 4 == srclen);
+
+		/* the first two characters of a group are always data */
+		if (a < 0 || b < 0)
+			return false;
+		dst[n++] = (uint8_t) ((a << 2) | (b >> 4));
+
+		if (c < 0)
+		{
+			/* "xx==": only in the last group, and b's low 4 bits unused */
+			if (!last || src[i + 2] != '=' || src[i + 3] != '=' ||
+				(b & 0x0F) != 0)
+				return false;
+			break;
+		}
+		dst[n++] = (uint8_t) (((b & 0x0F) << 4) | (c >> 2));
+
+		if (d < 0)
+		{
+			/* "xxx=": only in the last group, and c's low 2 bits unused */
+			if (!last || src[i + 3] != '=' || (c & 0x03) != 0)
+				return false;
+			break;
+		}
+		dst[n++] = (uint8_t) (((c & 0x03) << 6) | d);
+	}
+	*dstlen = n;
+	return true;
+}
+
+bool
+uuid_repr_parse_string(const char *src, size_t len, uint8_t *uuid)
+{
+	/* offset of each dash-separated group and its byte count */
+	static const struct
+	{
+		size_t		offset;
+		size_t		bytes;
+	}			groups[5] = {{0, 4}, {9, 2}, {14, 2}, {19, 2}, {24, 6}};
+	int			g;
+	size_t		done = 0;
+
+	if (len != UUIDREPR_STRING_LEN)
+		return false;
+	if (src[8] != '-' || src[13] != '-' || src[18] != '-' || src[23] != '-')
+		return false;
+	for (g = 0; g < 5; g++)
+	{
+		if (!id_hex_decode_n(src + groups[g].offset, 2 * groups[g].bytes,
+							 uuid + done, groups[g].bytes))
+			return false;
+		done += groups[g].bytes;
+	}
+	return true;
+}
+
+bool
+uuid_repr_parse_subtype(const char *src, size_t len, int *subtype)
+{
+	uint8_t		b;
+	char		two[2];
+
+	if (len == 1)
+	{
+		/* "4" is "04" */
+		two[0] = '0';
+		two[1] = src[0];
+	}
+	else if (len == 2)
+	{
+		two[0] = src[0];
+		two[1] = src[1];
+	}
+	else
+		return false;
+	if (!id_hex_decode_n(two, 2, &b, 1))
+		return false;
+	*subtype = b;
+	return true;
+}
+
+static uint64_t
+uuid_repr_load64(const uint8_t *p)
+{
+	uint64_t	v = 0;
+	int			i;
+
+	for (i = 0; i < 8; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+static void
+uuid_repr_store64(uint8_t *p, uint64_t v)
+{
+	int			i;
+
+	for (i = 7; i >= 0; i--)
+	{
+		p[i] = (uint8_t) (v & 0xFF);
+		v >>= 8;
+	}
+}
+
+/*
+ * The UUID as two 64-bit halves, most significant bit first:
+ *
+ *	hi: 48 ObjectId bits (0-47) | version 0b1000 | 12 ObjectId bits (48-59)
+ *	lo: variant 0b10 | 36 ObjectId bits (60-95) | 26 zero bits
+ */
+#define UUID_REPR_LOW26		((UINT64_C(1) << 26) - 1)
+#define UUID_REPR_LOW36		((UINT64_C(1) << 36) - 1)
+
+void
+uuid_repr_oid_to_uuid(const uint8_t *oid, uint8_t *uuid)
+{
+	uint64_t	ohi = uuid_repr_load64(oid);
+	uint64_t	olo = ((uint64_t) oid[8] << 24) | ((uint64_t) oid[9] << 16) |
+		((uint64_t) oid[10] << 8) | oid[11];
+	uint64_t	a = ohi >> 16;
+	uint64_t	b = (ohi >> 4) & 0xFFF;
+	uint64_t	c = ((ohi & 0xF) << 32) | olo;
+
+	uuid_repr_store64(uuid, (a << 16) | (UINT64_C(0x8) << 12) | b);
+	uuid_repr_store64(uuid + 8, (UINT64_C(0x2) << 62) | (c << 26));
+}
+
+bool
+uuid_repr_uuid_to_oid(const uint8_t *uuid, uint8_t *oid)
+{
+	uint64_t	uhi = uuid_repr_load64(uuid);
+	uint64_t	ulo = uuid_repr_load64(uuid + 8);
+	uint64_t	c;
+	uint64_t	ohi;
+
+	if (((uhi >> 12) & 0xF) != 0x8 || (ulo >> 62) != 0x2 ||
+		(ulo & UUID_REPR_LOW26) != 0)
+		return false;
+	c = (ulo >> 26) & UUID_REPR_LOW36;
+	ohi = ((uhi >> 16) << 16) | ((uhi & 0xFFF) << 4) | (c >> 32);
+	uuid_repr_store64(oid, ohi);
+	oid[8] = (uint8_t) (c >> 24);
+	oid[9] = (uint8_t) (c >> 16);
+	oid[10] = (uint8_t) (c >> 8);
+	oid[11] = (uint8_t) c;
+	return true;
+}
