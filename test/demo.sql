@@ -46,6 +46,21 @@ SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v6,
        uuidv6_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS at;
 SELECT uuidv7_from_timestamp('2022-02-22 19:22:22+00') AS smallest_v7_of_that_ms;
 
+\echo '== MongoDB UUID representations (spec vector 00112233-4455-6677-8899-aabbccddeeff)'
+SELECT r AS representation, uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff', r) AS bytes
+FROM unnest(ARRAY['standard', 'javaLegacy', 'csharpLegacy', 'pythonLegacy']) r;
+SELECT uuid_from_bytea('\x7766554433221100ffeeddccbbaa9988', 'javaLegacy') AS from_java_legacy;
+SELECT uuid_to_extjson('00112233-4455-6677-8899-aabbccddeeff', 'standard') AS extjson;
+SET objectid.uuid_representation = 'javaLegacy';
+SELECT uuid_from_extjson('{"$binary": {"base64": "d2ZVRDMiEQD/7t3Mu6qZiA==", "subType": "03"}}') AS from_setting;
+RESET objectid.uuid_representation;
+
+\echo '== ObjectId Extended JSON, and the order-preserving ObjectId <-> UUID mapping'
+SELECT objectid_to_extjson('507f1f77bcf86cd799439011') AS oid_json,
+       objectid_from_extjson('{"$oid": "507f1f77bcf86cd799439011"}') AS oid;
+SELECT objectid_to_uuid('507f1f77bcf86cd799439011') AS as_uuid,
+       uuid_to_objectid(objectid_to_uuid('507f1f77bcf86cd799439011')) AS back;
+
 \echo '== bad input gets a clear error'
 \set ON_ERROR_STOP 0
 SELECT 'not-an-objectid'::objectid;
@@ -53,6 +68,8 @@ SELECT '\x0102'::bytea::objectid;
 SELECT objectid_from_timestamp('1960-01-01');
 SELECT uuidv8('\x00'::bytea);
 SELECT uuid_v1_to_v6(uuidv4());
+SELECT uuid_to_bytea(uuidv4(), 'javalegacyy');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04"}}', 'javaLegacy');
 \set ON_ERROR_STOP 1
 
 DROP TABLE demo_orders;
