@@ -16,7 +16,8 @@ REGRESS    = init \
              hash \
              brin \
              generate \
-             timestamp
+             timestamp \
+             hostile
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
