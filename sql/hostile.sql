@@ -42,6 +42,12 @@ RETURN CASE WHEN current_setting('server_encoding') = 'UTF8'
 						  ELSE cp END)
 			ELSE chr(1 + cp % 255) END;
 
+-- n random characters, codepoints 1 to maxcp
+CREATE FUNCTION hostile_chars(maxcp int, n int) RETURNS text
+LANGUAGE sql VOLATILE
+RETURN coalesce((SELECT string_agg(hostile_chr(1 + floor(random() * maxcp)::int), '')
+				   FROM generate_series(1, n)), '');
+
 -- n random bytes
 CREATE FUNCTION hostile_bytes(n int) RETURNS bytea
 LANGUAGE sql VOLATILE
@@ -88,21 +94,13 @@ SELECT 'text', 'decorated',
 				   [1 + floor(random() * 17)::int] AS d
 		  FROM generate_series(1, 1000)) s;
 
--- text: random characters 1-255, random length
+-- text: random characters 1-255, and random unicode, random lengths
 INSERT INTO hostile_input (kind, gen, t)
-SELECT 'text', 'latin1',
-	   coalesce((SELECT string_agg(hostile_chr(1 + floor(random() * 255)::int), '')
-				   FROM generate_series(1, len)), '')
-  FROM (SELECT floor(random() * 41)::int AS len
-		  FROM generate_series(1, 500)) l;
-
--- text: random unicode (no surrogates), random length
+SELECT 'text', 'latin1', hostile_chars(255, floor(random() * 41)::int)
+  FROM generate_series(1, 500);
 INSERT INTO hostile_input (kind, gen, t)
-SELECT 'text', 'unicode',
-	   coalesce((SELECT string_agg(hostile_chr(1 + floor(random() * 1114111)::int), '')
-				   FROM generate_series(1, len)), '')
-  FROM (SELECT floor(random() * 31)::int AS len
-		  FROM generate_series(1, 500)) l;
+SELECT 'text', 'unicode', hostile_chars(1114111, floor(random() * 31)::int)
+  FROM generate_series(1, 500);
 
 -- text: the empty string and very long ones
 INSERT INTO hostile_input (kind, gen, t)
@@ -292,6 +290,7 @@ SELECT '507F1F77bcf86cd799439011'::objectid;
 DROP FUNCTION hostile_run(hostile_case);
 DROP FUNCTION hostile_recv(bytea);
 DROP FUNCTION hostile_bytes(int);
+DROP FUNCTION hostile_chars(int, int);
 DROP FUNCTION hostile_chr(int);
 DROP FUNCTION hostile_string(text, int);
 DROP FUNCTION hostile_pick(text);
