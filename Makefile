@@ -22,7 +22,8 @@ REGRESS    = init \
              uuid_repr \
              extjson \
              oid_uuid_map \
-             uuid_migration
+             uuid_migration \
+             hostile
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -1,0 +1,44 @@
+# test/lib.sh: shell helpers shared by the scripts that run inside a
+# throwaway cluster (test/concurrency/check, test/roundtrip/check).
+# Source it; the PG* environment (pg_virtualenv's) says where the server is.
+
+# q DB SQL: one value, unaligned, errors fatal
+q() {
+	psql -X -q -At -v ON_ERROR_STOP=1 -d "$1" -c "$2"
+}
+
+# present_generators DB: "schema.name type" for each name in test/generators
+# that the objectid extension installed in DB has as a zero-argument
+# function, in the file's order
+present_generators() {
+	local db=$1 name
+	grep -Ev '^[[:space:]]*(#|$)' "$(dirname "${BASH_SOURCE[0]}")/generators" |
+		while read -r name; do
+			q "$db" "SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname)
+			           || ' ' || format_type(p.prorettype, NULL)
+			    FROM pg_proc p
+			    JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
+			         AND d.objid = p.oid AND d.deptype = 'e'
+			    JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+			    JOIN pg_namespace n ON n.oid = p.pronamespace
+			   WHERE p.proname = '$name' AND p.pronargs = 0"
+		done
+}
+
+# fail MESSAGE: report and stop
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# q_amcheck_btrees DB: bt_index_check(heapallindexed => true) on every btree
+# index outside the system schemas (errors are fatal); prints how many
+q_amcheck_btrees() {
+	q "$1" "SELECT count(bt_index_check(c.oid, true))
+	          FROM pg_index i
+	          JOIN pg_class c ON c.oid = i.indexrelid AND c.relkind = 'i'
+	          JOIN pg_am a ON a.oid = c.relam AND a.amname = 'btree'
+	          JOIN pg_namespace n ON n.oid = c.relnamespace
+	         WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+	           AND n.nspname !~ '^pg_toast'"
+}
