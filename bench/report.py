@@ -175,26 +175,32 @@ def write(results, output):
         pg = results.get("pgbench", {})
         cfg = info["config"]
         w("## 1. Cost of one call\n")
-        w("`SELECT count(f()) FROM generate_series(1, %s)` minus "
-          "`SELECT count(x) FROM generate_series(1, %s) x`, timed inside the "
-          "server, each generator right after its own baseline run; ns per "
-          "call and the ratio to `%s` (median of %d rounds, with the lowest "
-          "and highest round). The 4-client columns run the same pair as "
-          "pgbench custom scripts (%s calls per transaction, %d s per run, "
-          "%d clients on %d cores): wall time one client waits per call.\n"
-          % ("{:,}".format(cfg["calls"]), "{:,}".format(cfg["calls"]),
+        w("`SELECT count(f()) FROM generate_series(1, N)` minus "
+          "`SELECT count(x) FROM generate_series(1, N) x`, timed inside the "
+          "server (`clock_timestamp()` around `EXECUTE`). In each round every "
+          "generator runs %d times alternating with its own baseline, and "
+          "the fastest of each counts; N is sized per generator from a "
+          "warm-up so that a loop takes about %d ms (at most %s rows). "
+          "Shown: ns per call and the ratio to `%s`, medians of %d rounds, "
+          "with the lowest and highest round's ratio. The 4-client columns "
+          "run the same statements as pgbench custom scripts (%s calls per "
+          "transaction, %d s per run, %d clients on %d cores, %d rounds, the "
+          "baseline run twice per round): the wall time one client waits "
+          "per call.\n"
+          % (cfg["reps"], cfg["loop_ms"], "{:,}".format(cfg["calls"]),
              REFERENCE, cfg["rounds"], "{:,}".format(cfg["pgb_calls"]),
-             cfg["pgb_seconds"], cfg["clients"], info["nproc"]))
-        w("| generator | from | ns/call | ratio | ratio range | "
+             cfg["pgb_seconds"], cfg["clients"], info["nproc"],
+             cfg["pgb_rounds"]))
+        w("| generator | from | N | ns/call | ratio | ratio range | "
           "4 clients ns/call | 4 clients ratio |")
-        w("|---|---|--:|--:|--:|--:|--:|")
+        w("|---|---|--:|--:|--:|--:|--:|--:|")
         for label, _, origin, _ in GENERATORS:
             if label not in pc:
                 continue
             m = pc[label]
             p = pg.get(label)
-            w("| `%s` | %s | %s | %s | %s – %s | %s | %s |" % (
-                label, origin, ns(m["ns"]), x(m["ratio"]), x(m["ratio_min"]),
+            w("| `%s` | %s | %s | %s | %s | %s – %s | %s | %s |" % (
+                label, origin, "{:,}".format(m.get("rows", 0)), ns(m["ns"]), x(m["ratio"]), x(m["ratio_min"]),
                 x(m["ratio_max"]), ns(p["ns"]) if p else "—",
                 x(p["ratio"]) if p else "—"))
         w("")
@@ -256,14 +262,15 @@ def write(results, output):
 
     rng = results.get("range")
     if rng:
-        n = "{:,}".format(info["config"]["sort_rows"])
+        n = "{:,}".format(info["config"]["range_rows"])
         w("### Range scans by timestamp boundaries\n")
-        w("%s rows, one per half second from %s, generated with "
+        w("%s rows, one per %s from %s, generated with "
           "`objectid(t)`; each column has its own btree. `count(*)` of the "
           "rows in a window, with `oid >= objectid_from_timestamp(lo) AND oid "
           "< objectid_from_timestamp(hi)` against the same window on a "
           "`timestamptz` column%s; ms per query, median of rounds.\n" % (
-              n, "2024-01-01", " and on `uuidv7(t)` with "
+              n, rng.get("step", "500 ms"), "2024-01-01",
+              " and on `uuidv7(t)` with "
               "`uuidv7_from_timestamp()`" if any(
                   "uuidv7" in w_["ms"] for w_ in rng["windows"].values())
               else ""))
