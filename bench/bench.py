@@ -74,7 +74,7 @@ MODES = {
                  insert_rows=[1_000_000, 10_000_000], insert_rounds=3,
                  sort_rows=5_000_000, sort_rounds=5, range_rows=5_000_000),
 }
-SECTIONS = ("percall", "pgbench", "insert", "sort", "range")
+SECTIONS = ("percall", "pgbench", "insert", "checkpointed", "sort", "range")
 
 
 def log(msg):
@@ -265,37 +265,63 @@ def bench_pgbench(cfg, gens):
 
 # --- 2. bulk insert ----------------------------------------------------------
 
+# the checkpointer publishes its counters just after CHECKPOINT returns
+CKPT_COUNT = """SELECT pg_sleep(0.3);
+SELECT checkpoints_timed + checkpoints_req AS %s FROM pg_stat_bgwriter \\gset
+"""
+
+
 def insert_once(coldef, rows):
     script = """
 DROP TABLE IF EXISTS bench.ins;
 CREATE TABLE bench.ins (%(coldef)s, n int NOT NULL);
 CHECKPOINT;
+%(ckpt0)s
 SELECT pg_stat_force_next_flush();
-SELECT pg_current_wal_lsn() AS l0, s.wal_fpi AS f0, s.wal_records AS r0,
-       c.checkpoint_lsn AS c0
-  FROM pg_stat_wal s, pg_control_checkpoint() c \\gset
+SELECT pg_current_wal_lsn() AS l0, wal_fpi AS f0, wal_records AS r0
+  FROM pg_stat_wal \\gset
 SELECT clock_timestamp() AS t0 \\gset
 INSERT INTO bench.ins (n) SELECT g FROM generate_series(1, %(rows)d) g;
 SELECT extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) AS secs,
        pg_wal_lsn_diff(pg_current_wal_lsn(), :'l0') AS wal \\gset
 SELECT pg_stat_force_next_flush();
-SELECT 'R', :secs, :wal, s.wal_fpi - :f0, s.wal_records - :r0,
-       (c.checkpoint_lsn <> :'c0')::int,
+%(ckpt1)s
+SELECT 'R', :secs, :wal, wal_fpi - :f0, wal_records - :r0, :c1 - :c0,
        pg_relation_size('bench.ins'), pg_indexes_size('bench.ins')
-  FROM pg_stat_wal s, pg_control_checkpoint() c;
+  FROM pg_stat_wal;
 DROP TABLE bench.ins;
-""" % dict(coldef=coldef, rows=rows)
+""" % dict(coldef=coldef, rows=rows, ckpt0=CKPT_COUNT % "c0",
+           ckpt1=CKPT_COUNT % "c1")
     r = psql(script)[0]     # the primary key has refused any duplicate
     return dict(secs=float(r[0]), wal=int(float(r[1])), fpi=int(r[2]),
                 records=int(r[3]), checkpoints=int(r[4]), heap=int(r[5]),
                 index=int(r[6]))
 
 
-def bench_insert(cfg, keys):
+def ckpt_wal_size(rows):
+    """max_wal_size for the loads with checkpoints: about a tenth of the WAL
+    a bigserial load of that size writes, 1GB (the default) at 10M rows."""
+    return "%dMB" % max(64, rows // 10_000)
+
+
+def set_max_wal_size(value):
+    if value is None:
+        psql("ALTER SYSTEM RESET max_wal_size;\nSELECT pg_reload_conf();\n")
+    else:
+        psql("ALTER SYSTEM SET max_wal_size = %s;\n"
+             "SELECT pg_reload_conf();\n" % quote(value))
+    time.sleep(0.5)
+
+
+def bench_insert(cfg, keys, with_checkpoints=False):
     res = {}
     for rows in cfg["insert_rows"]:
-        log("insert: %d rows, %d rounds, %s" % (rows, cfg["insert_rounds"],
-                                                ", ".join(k[0] for k in keys)))
+        if with_checkpoints:
+            set_max_wal_size(ckpt_wal_size(rows))
+        log("insert: %d rows, %d rounds, %s%s" % (
+            rows, cfg["insert_rounds"], ", ".join(k[0] for k in keys),
+            ", max_wal_size = " + ckpt_wal_size(rows)
+            if with_checkpoints else ""))
         rounds = []
         for r in range(cfg["insert_rounds"]):
             one_round = {}
@@ -303,9 +329,10 @@ def bench_insert(cfg, keys):
                 one_round[label] = insert_once(coldef, rows)
             rounds.append(one_round)
             log("  round %d: %s" % (r + 1, "  ".join(
-                "%s %.2fs %.0fMB" % (k[0], one_round[k[0]]["secs"],
-                                     one_round[k[0]]["wal"] / 2**20)
-                for k in keys)))
+                "%s %.2fs %.0fMB %dckpt" % (
+                    k[0], one_round[k[0]]["secs"],
+                    one_round[k[0]]["wal"] / 2**20,
+                    one_round[k[0]]["checkpoints"]) for k in keys)))
         per = {}
         for label, _ in keys:
             ms = [rd[label] for rd in rounds]
@@ -314,7 +341,7 @@ def bench_insert(cfg, keys):
                 wal=median([m["wal"] for m in ms]),
                 fpi=median([m["fpi"] for m in ms]),
                 records=median([m["records"] for m in ms]),
-                checkpoints=max(m["checkpoints"] for m in ms),
+                checkpoints=median([m["checkpoints"] for m in ms]),
                 heap=median([m["heap"] for m in ms]),
                 index=median([m["index"] for m in ms]),
                 time_ratio=median([rd[label]["secs"] / rd["bigserial"]["secs"]
@@ -322,7 +349,11 @@ def bench_insert(cfg, keys):
                 wal_ratio=median([rd[label]["wal"] / rd["bigserial"]["wal"]
                                   for rd in rounds]),
                 secs_all=[m["secs"] for m in ms])
+            if with_checkpoints:
+                per[label]["max_wal_size"] = ckpt_wal_size(rows)
         res[str(rows)] = per
+    if with_checkpoints:
+        set_max_wal_size(None)
     return res
 
 
@@ -551,6 +582,8 @@ def main():
         results["pgbench"] = bench_pgbench(cfg, gens)
     if "insert" in only:
         results["insert"] = bench_insert(cfg, keys)
+    if "checkpointed" in only:
+        results["checkpointed"] = bench_insert(cfg, keys, True)
     if "sort" in only:
         results["sort"] = bench_sort(cfg)
     if "range" in only:
