@@ -409,7 +409,9 @@ VACUUM (FREEZE, ANALYZE) bench.sort_objectid, bench.sort_uuid;
             objectid_ms=median([g[("objectid", what)] for g in rounds]),
             uuid_ms=median([g[("uuid", what)] for g in rounds]),
             ratio=median([g[("objectid", what)] / g[("uuid", what)]
-                          for g in rounds]))
+                          for g in rounds]),
+            ratios=[g[("objectid", what)] / g[("uuid", what)]
+                    for g in rounds])
     psql("DROP TABLE bench.sort_objectid, bench.sort_uuid;\n")
     return res
 

@@ -197,10 +197,12 @@ def write(results, output):
     srt = results.get("sort")
     if srt:
         r = srt["order"]["ratio"]
+        rounds = srt["order"].get("ratios")
         w("| `ORDER BY` over %s random `objectid` <= same over `uuid` | "
-          "%s (%.0f ms vs %.0f ms) | %s |" % (
+          "%s (%.0f ms vs %.0f ms)%s | %s |" % (
               "{:,}".format(info["config"]["sort_rows"]), x(r),
               srt["order"]["objectid_ms"], srt["order"]["uuid_ms"],
+              "; rounds " + ", ".join(x(v) for v in rounds) if rounds else "",
               verdict(r <= 1.0)))
     w("")
     findings = os.path.join(HERE, "findings.md")
@@ -287,10 +289,11 @@ def write(results, output):
         w("%s random `objectid` values (`substr(uuid_send(gen_random_uuid()), "
           "1, 12)::objectid`) against %s random `uuid` values "
           "(`gen_random_uuid()`), in two tables frozen and analysed first. "
-          "`ORDER BY` is `SELECT v FROM t ORDER BY v OFFSET %s` with "
+          "`ORDER BY` is `SELECT v FROM t ORDER BY v OFFSET %d` with "
           "`work_mem = 2GB` (an in-memory sort); `CREATE INDEX` with "
           "`maintenance_work_mem = 2GB`, no parallel workers. Median of %d "
-          "rounds.\n" % (n, n, n, info["config"]["sort_rounds"]))
+          "rounds.\n" % (n, n, info["config"]["sort_rows"],
+                          info["config"]["sort_rounds"]))
         w("| operation | objectid (ms) | uuid (ms) | ratio |")
         w("|---|--:|--:|--:|")
         for what, name in (("order", "ORDER BY"), ("index", "CREATE INDEX")):
