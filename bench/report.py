@@ -315,7 +315,8 @@ def write(results, output):
           "`objectid(t)`; each column has its own btree. `count(*)` of the "
           "rows in a window, with `oid >= objectid_from_timestamp(lo) AND oid "
           "< objectid_from_timestamp(hi)` against the same window on a "
-          "`timestamptz` column%s; ms per query, median of rounds.\n" % (
+          "`timestamptz` column%s; ms per query (each query repeated, the "
+          "fastest of three passes per round), median of rounds.\n" % (
               n, rng.get("step", "500 ms"), "2024-01-01",
               " and on `uuidv7(t)` with "
               "`uuidv7_from_timestamp()`" if any(
