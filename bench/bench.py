@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # importing report.py leaves no __pycache__
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")

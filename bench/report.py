@@ -13,6 +13,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 
+sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 from bench import (GENERATORS, KEYS, KEY_TARGETS,  # noqa: E402
                    KEY_TARGET_RATIO, KEY_TARGET_ROWS, RANGE_WINDOWS,
