@@ -2,6 +2,22 @@
 # throwaway cluster (test/concurrency/check, test/roundtrip/check).
 # Source it; the PG* environment (pg_virtualenv's) says where the server is.
 
+# need_packages PKG...: install the Debian packages that are missing (as root,
+# or through sudo); used by test/run and bench/run before anything else
+need_packages() {
+	local missing=() p sudo_=""
+	[ "$(id -u)" = 0 ] || sudo_="sudo"
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+			missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		echo "== installing: ${missing[*]}"
+		$sudo_ apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "${missing[@]}" >/dev/null
+	fi
+}
+
 # q DB SQL: one value, unaligned, errors fatal
 q() {
 	psql -X -q -At -v ON_ERROR_STOP=1 -d "$1" -c "$2"
