@@ -243,6 +243,10 @@ SELECT uuid_from_bytea('\x00112233445566778899aabbccddee', 'standard');
 SELECT uuid_from_bytea('\x00112233445566778899aabbccddeeff00', 'javaLegacy');
 SELECT uuid_from_bytea('\x', 'csharpLegacy');
 SELECT uuid_from_bytea('\x00112233445566778899aabbccddee');
+-- an unknown name is reported before anything about the other argument,
+-- as in every conversion
+SELECT uuid_from_bytea('\x0011', 'bogus');
+SELECT uuid_from_extjson('[]', 'bogus');
 -- the SQLSTATE of each
 CREATE FUNCTION pg_temp.sqlstate(q text) RETURNS text
 LANGUAGE plpgsql AS $$

@@ -60,8 +60,8 @@ void		_PG_init(void);
 static uuid_repr objectid_uuid_repr_arg(FunctionCallInfo fcinfo, int argno,
 										bool *from_setting);
 static void objectid_uuid_repr_check(uuid_repr repr, bool from_setting);
-static uuid_repr objectid_uuid_convert(FunctionCallInfo fcinfo, bool encode,
-										const uint8 *in, uint8 *out);
+static void objectid_uuid_convert(uuid_repr repr, bool from_setting,
+								  bool encode, const uint8 *in, uint8 *out);
 static void objectid_uuid_check_length(size_t len);
 static const char *objectid_json_type(JsonbValue *v);
 static char *objectid_json_string(JsonbValue *v, const char *typname,
@@ -169,15 +169,14 @@ objectid_uuid_repr_check(uuid_repr repr, bool from_setting)
 }
 
 /*
- * Encode (UUID to representation bytes) or decode 16 bytes in the
- * representation of argument 1 or the setting; returns that representation.
+ * Encode (UUID to representation bytes) or decode 16 bytes in repr, which
+ * the caller got from objectid_uuid_repr_arg before looking at its other
+ * arguments (an unknown name is reported first, in every conversion).
  */
-static uuid_repr
-objectid_uuid_convert(FunctionCallInfo fcinfo, bool encode, const uint8 *in,
-					  uint8 *out)
+static void
+objectid_uuid_convert(uuid_repr repr, bool from_setting, bool encode,
+					  const uint8 *in, uint8 *out)
 {
-	bool		from_setting;
-	uuid_repr	repr = objectid_uuid_repr_arg(fcinfo, 1, &from_setting);
 	bool		ok;
 
 	objectid_uuid_repr_check(repr, from_setting);
@@ -185,7 +184,6 @@ objectid_uuid_convert(FunctionCallInfo fcinfo, bool encode, const uint8 *in,
 		uuid_repr_decode(repr, in, out);
 	if (!ok)
 		elog(ERROR, "unexpected UUID representation %d", (int) repr);
-	return repr;
 }
 
 /* bytes that should hold a UUID must be exactly 16 */
@@ -206,10 +204,13 @@ Datum
 uuid_to_bytea(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
+	bool		from_setting;
+	uuid_repr	repr = objectid_uuid_repr_arg(fcinfo, 1, &from_setting);
 	bytea	   *result = palloc(VARHDRSZ + UUID_LEN);
 
 	SET_VARSIZE(result, VARHDRSZ + UUID_LEN);
-	objectid_uuid_convert(fcinfo, true, u->data, (uint8 *) VARDATA(result));
+	objectid_uuid_convert(repr, from_setting, true, u->data,
+						  (uint8 *) VARDATA(result));
 	PG_RETURN_BYTEA_P(result);
 }
 
@@ -220,11 +221,14 @@ Datum
 uuid_from_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	bool		from_setting;
+	uuid_repr	repr = objectid_uuid_repr_arg(fcinfo, 1, &from_setting);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
+	/* an unknown name first, then the length, then unspecified */
 	objectid_uuid_check_length(VARSIZE_ANY_EXHDR(b));
-	objectid_uuid_convert(fcinfo, false, (const uint8 *) VARDATA_ANY(b),
-						  result->data);
+	objectid_uuid_convert(repr, from_setting, false,
+						  (const uint8 *) VARDATA_ANY(b), result->data);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -420,8 +424,10 @@ uuid_to_extjson(PG_FUNCTION_ARGS)
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	uint8		bytes[UUID_LEN];
 	char		b64[ID_BASE64_ENCODED_LEN(UUID_LEN) + 1];
-	uuid_repr	repr = objectid_uuid_convert(fcinfo, true, u->data, bytes);
+	bool		from_setting;
+	uuid_repr	repr = objectid_uuid_repr_arg(fcinfo, 1, &from_setting);
 
+	objectid_uuid_convert(repr, from_setting, true, u->data, bytes);
 	id_base64_encode(bytes, UUID_LEN, b64);
 	PG_RETURN_DATUM(objectid_jsonb_from_cstring(
 		psprintf("{\"$binary\": {\"base64\": \"%s\", \"subType\": \"%02x\"}}",
