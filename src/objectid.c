@@ -19,8 +19,6 @@
 
 PG_MODULE_MAGIC;
 
-static void objectid_check_length(int len);
-
 PG_FUNCTION_INFO_V1(objectid_in);
 
 Datum
@@ -49,17 +47,6 @@ objectid_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(result);
 }
 
-/* A binary message or bytea must hold exactly the 12 bytes. */
-static void
-objectid_check_length(int len)
-{
-	if (len != OBJECTID_LEN)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid input length for type %s", "objectid"),
-				 errdetail("Expected %d bytes, got %d.", OBJECTID_LEN, len)));
-}
-
 PG_FUNCTION_INFO_V1(objectid_recv);
 
 Datum
@@ -69,7 +56,8 @@ objectid_recv(PG_FUNCTION_ARGS)
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
 
 	/* the message is this one value: anything but 12 bytes is wrong */
-	objectid_check_length(buf->len - buf->cursor);
+	objectid_check_input_length(buf->len - buf->cursor, OBJECTID_LEN,
+								"type objectid");
 	memcpy(result->data, pq_getmsgbytes(buf, OBJECTID_LEN), OBJECTID_LEN);
 	PG_RETURN_OBJECTID_P(result);
 }
@@ -110,7 +98,8 @@ objectid_from_bytea(PG_FUNCTION_ARGS)
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	pg_objectid_t *result;
 
-	objectid_check_length(VARSIZE_ANY_EXHDR(b));
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), OBJECTID_LEN,
+								"type objectid");
 	result = palloc(sizeof(pg_objectid_t));
 	memcpy(result->data, VARDATA_ANY(b), OBJECTID_LEN);
 	PG_RETURN_OBJECTID_P(result);

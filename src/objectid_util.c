@@ -65,6 +65,21 @@ objectid_check_status(id_status status, const char *what,
 }
 
 /*
+ * Bytes that must hold one value of a fixed length: "what" completes
+ * "invalid input length for ...", e.g. "type objectid".
+ */
+void
+objectid_check_input_length(int64 got, int expected, const char *what)
+{
+	if (got != expected)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid input length for %s", what),
+				 errdetail("Expected %d bytes, got " INT64_FORMAT ".",
+						   expected, got)));
+}
+
+/*
  * Microseconds since the Unix epoch; false for infinities and for instants
  * whose shift to the Unix epoch would overflow.
  */

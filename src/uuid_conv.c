@@ -62,7 +62,6 @@ static uuid_repr objectid_uuid_repr_arg(FunctionCallInfo fcinfo, int argno,
 static void objectid_uuid_repr_check(uuid_repr repr, bool from_setting);
 static void objectid_uuid_convert(uuid_repr repr, bool from_setting,
 								  bool encode, const uint8 *in, uint8 *out);
-static void objectid_uuid_check_length(size_t len);
 static const char *objectid_json_type(JsonbValue *v);
 static char *objectid_json_string(JsonbValue *v, const char *typname,
 								  const char *key);
@@ -186,17 +185,6 @@ objectid_uuid_convert(uuid_repr repr, bool from_setting, bool encode,
 		elog(ERROR, "unexpected UUID representation %d", (int) repr);
 }
 
-/* bytes that should hold a UUID must be exactly 16 */
-static void
-objectid_uuid_check_length(size_t len)
-{
-	if (len != UUID_LEN)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid input length for type %s", "uuid"),
-				 errdetail("Expected %d bytes, got %zu.", UUID_LEN, len)));
-}
-
 /* uuid_to_bytea(uuid [, representation]) */
 PG_FUNCTION_INFO_V1(uuid_to_bytea);
 
@@ -226,7 +214,7 @@ uuid_from_bytea(PG_FUNCTION_ARGS)
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
 	/* an unknown name first, then the length, then unspecified */
-	objectid_uuid_check_length(VARSIZE_ANY_EXHDR(b));
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), UUID_LEN, "type uuid");
 	objectid_uuid_convert(repr, from_setting, false,
 						  (const uint8 *) VARDATA_ANY(b), result->data);
 	PG_RETURN_UUID_P(result);
@@ -455,7 +443,7 @@ uuid_from_extjson(PG_FUNCTION_ARGS)
 				 errmsg("BSON binary subtype %02x is not a UUID subtype",
 						bin.subtype),
 				 errdetail("A UUID is stored as subtype 04 (standard) or 03 (legacy).")));
-	objectid_uuid_check_length(bin.len);
+	objectid_check_input_length(bin.len, UUID_LEN, "type uuid");
 	objectid_uuid_repr_check(repr, from_setting);
 	if (!uuid_repr_can_decode(repr, bin.subtype))
 		ereport(ERROR,

@@ -190,12 +190,8 @@ uuidv8_from_bytea(PG_FUNCTION_ARGS)
 	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
 	pg_uuid_t  *result;
 
-	if (VARSIZE_ANY_EXHDR(bytes) != UUID_LEN)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid input length for UUID version 8"),
-				 errdetail("Expected %d bytes, got %d.", UUID_LEN,
-						   (int) VARSIZE_ANY_EXHDR(bytes))));
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(bytes), UUID_LEN,
+								"UUID version 8");
 	result = palloc(sizeof(pg_uuid_t));
 	memcpy(result->data, VARDATA_ANY(bytes), UUID_LEN);
 	uuidgen_stamp(result->data, 8);
