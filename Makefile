@@ -23,7 +23,8 @@ REGRESS    = init \
              extjson \
              oid_uuid_map \
              uuid_migration \
-             hostile
+             hostile \
+             packaging
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -1,0 +1,49 @@
+--
+-- packaging: the extension is trusted (a non-superuser with CREATE on the
+-- database installs it) and relocatable (ALTER EXTENSION ... SET SCHEMA)
+--
+SET client_min_messages = warning;
+DROP EXTENSION objectid;
+CREATE ROLE regress_objectid_owner;
+SELECT format('GRANT CREATE ON DATABASE %I TO regress_objectid_owner', current_database()) \gexec
+RESET client_min_messages;
+
+-- a non-superuser installs it into a schema of its own, owns the extension,
+-- and uses it
+SET ROLE regress_objectid_owner;
+SELECT rolsuper FROM pg_roles WHERE rolname = current_user;  -- f
+CREATE SCHEMA objectid_owned;
+CREATE EXTENSION objectid SCHEMA objectid_owned;
+SELECT e.extname, n.nspname AS schema, r.rolname AS owner
+FROM pg_extension e JOIN pg_roles r ON r.oid = e.extowner
+JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'objectid';
+SET search_path = objectid_owned;
+CREATE TABLE orders (id objectid PRIMARY KEY DEFAULT objectid(), u uuid DEFAULT uuidv7());
+INSERT INTO orders DEFAULT VALUES;
+SELECT count(*), bool_and(objectid_timestamp(id) IS NOT NULL) FROM orders;  -- 1, t
+DROP TABLE orders;
+RESET search_path;
+RESET ROLE;
+
+-- relocatable: every object moves with SET SCHEMA (member objects of a
+-- trusted extension belong to the bootstrap superuser, so a superuser moves
+-- them), and keeps working
+CREATE SCHEMA objectid_moved;
+ALTER EXTENSION objectid SET SCHEMA objectid_moved;
+SELECT count(*) FILTER (WHERE n.nspname = 'objectid_moved') AS moved,
+       count(*) FILTER (WHERE n.nspname <> 'objectid_moved') AS elsewhere
+FROM pg_depend d
+JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+JOIN pg_namespace n ON n.oid = p.pronamespace
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid');
+SELECT objectid_moved.objectid_timestamp('507f1f77bcf86cd799439011'::objectid_moved.objectid)
+       = '2012-10-17 21:13:27+00' AS works_qualified;  -- t
+SELECT '507f1f77bcf86cd799439011'::objectid;  -- error: not on the search path
+
+-- leave the database as the other tests expect it
+DROP EXTENSION objectid;
+DROP SCHEMA objectid_moved, objectid_owned;
+SELECT format('REVOKE CREATE ON DATABASE %I FROM regress_objectid_owner', current_database()) \gexec
+DROP ROLE regress_objectid_owner;
+CREATE EXTENSION objectid;
