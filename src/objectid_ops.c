@@ -281,7 +281,7 @@ objectid_increment(Relation rel, Datum existing, bool *overflow)
 	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
 	for (i = OBJECTID_LEN - 1; i >= 0; i--)
 	{
-		if (id->data[i]++ < UCHAR_MAX)
+		if (id->data[i]++ < PG_UINT8_MAX)
 		{
 			*overflow = false;
 			return ObjectIdPGetDatum(id);
