@@ -23,6 +23,7 @@
 #include "utils/uuid.h"
 
 #include "core/hex.h"
+#include "core/uuidgen.h"
 #include "core/uuidrepr.h"
 #include "objectid.h"
 
@@ -522,25 +523,22 @@ uuid_to_objectid(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
-	char	   *str;
+	int			version;
 
 	if (uuid_repr_uuid_to_oid(u->data, result->data))
 		PG_RETURN_OBJECTID_P(result);
 
-	str = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u)));
-	if ((u->data[8] & 0xC0) != 0x80)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("UUID \"%s\" does not hold an objectid", str),
-				 errdetail("Its variant is not the RFC 9562 variant.")));
-	if ((u->data[6] >> 4) != 8)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("UUID \"%s\" does not hold an objectid", str),
-				 errdetail("Its version is %d, not 8.", u->data[6] >> 4)));
+	/* say why: the variant, the version, or the trailing bits */
+	version = uuidgen_version(u->data);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("UUID \"%s\" does not hold an objectid", str),
+			 errmsg("UUID \"%s\" does not hold an objectid",
+					DatumGetCString(DirectFunctionCall1(uuid_out,
+														UUIDPGetDatum(u)))),
+			 version < 0 ?
+			 errdetail("Its variant is not the RFC 9562 variant.") :
+			 version != 8 ?
+			 errdetail("Its version is %d, not 8.", version) :
 			 errdetail("Its last 26 bits are not all zero.")));
 	PG_RETURN_NULL();			/* not reached */
 }
