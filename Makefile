@@ -1,10 +1,20 @@
 # objectid: PGXS build.  `test/run` is the entry point for newcomers and CI;
 # it installs what is missing and then uses these targets.
+#
+# One build directory per server major (what test/run does):
+#   mkdir -p build/18 && make -C build/18 -f "$PWD/Makefile" VPATH="$PWD" \
+#       PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config
+
+# the source directory, also when building elsewhere with VPATH
+top        := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
 EXTENSION  = objectid
 MODULE_big = objectid
-OBJS       = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c src/core/*.c)))
-DATA       = $(wildcard $(EXTENSION)--*.sql)
+CORE_OBJS  = src/core/hex.o src/core/idclock.o src/core/idrandom.o \
+             src/core/objid.o src/core/uuidgen.o src/core/uuidrepr.o
+OBJS       = src/objectid.o src/objectid_ops.o src/objectid_gen.o \
+             src/objectid_util.o src/uuid_gen.o src/uuid_conv.o $(CORE_OBJS)
+DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
 REGRESS    = init \
@@ -34,5 +44,15 @@ include $(PGXS)
 ifneq ($(filter-out 15,$(MAJORVERSION)),)
 REGRESS += io_soft
 endif
+
+# In a VPATH build (one directory per major) the object directories must
+# exist before the compiler writes into them
+ifdef VPATH
+$(shell mkdir -p src/core)
+endif
+
+# every object depends on the headers it can see
+CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
+$(OBJS): $(srcdir)/src/objectid.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build

@@ -45,13 +45,6 @@ typedef struct pg_objectid_t
 #include "varatt.h"
 #endif
 
-/* the unsigned abbreviated-key comparator was renamed in 19 */
-#if PG_VERSION_NUM >= 190000
-#define objectid_datum_unsigned_cmp ssup_datum_uint64_cmp
-#else
-#define objectid_datum_unsigned_cmp ssup_datum_unsigned_cmp
-#endif
-
 /* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
 #define OBJECTID_UNIX_EPOCH_US \
 	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)

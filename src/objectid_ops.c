@@ -146,7 +146,7 @@ objectid_sortsupport(PG_FUNCTION_ARGS)
 		initHyperLogLog(&oss->abbr_card, 10);
 
 		ssup->ssup_extra = oss;
-		ssup->comparator = objectid_datum_unsigned_cmp;
+		ssup->comparator = ssup_datum_unsigned_cmp;
 		ssup->abbrev_converter = objectid_abbrev_convert;
 		ssup->abbrev_abort = objectid_abbrev_abort;
 		ssup->abbrev_full_comparator = objectid_fast_cmp;
