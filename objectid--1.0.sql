@@ -343,7 +343,7 @@ RETURNS uuid
 AS 'MODULE_PATHNAME', 'objectid_uuidv7_interval'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
-CREATE FUNCTION uuidv7(ts timestamptz)
+CREATE FUNCTION uuidv7_at(ts timestamptz)
 RETURNS uuid
 AS 'MODULE_PATHNAME', 'objectid_uuidv7_at'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
@@ -407,12 +407,12 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
 COMMENT ON FUNCTION uuidv7(interval) IS 'a new UUID version 7 for the current time shifted by the interval';
-COMMENT ON FUNCTION uuidv7(timestamptz) IS 'a new UUID version 7 carrying the given instant to the microsecond';
+COMMENT ON FUNCTION uuidv7_at(timestamptz) IS 'a new UUID version 7 carrying the given instant to the microsecond';
 COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock sequence), increasing within the session';
 COMMENT ON FUNCTION uuidv8() IS 'a new time-based UUID version 8 (RFC 9562 B.1: 10 ns ticks, 8-bit sequence), increasing within the session';
 COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
 COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
-COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'the instant of a version 1, 6 or 7 UUID (v7 to the millisecond), else null';
+COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
 COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'the version of an RFC 9562 UUID, else null';
 COMMENT ON FUNCTION uuidv6_extract_timestamp(uuid) IS 'the instant of a version 6 UUID, else null';
 COMMENT ON FUNCTION uuidv8_extract_timestamp(uuid) IS 'the instant of a time-based (RFC 9562 B.1) version 8 UUID, else null';

@@ -53,9 +53,23 @@ DROP INDEX objectid_brin_bloom;
 CREATE INDEX objectid_brin_minmax ON objectid_brin USING brin (id) WITH (pages_per_range = 4);
 SET enable_seqscan = off;
 SELECT count(*) AS pages FROM generate_series(0, pg_relation_size('objectid_brin') / 8192 - 1);
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM objectid_brin
+-- (18+ prints rows as "600.00" and adds "Index Searches": both are
+-- normalised away, so one expected output serves every major)
+CREATE FUNCTION objectid_brin_explain(query text) RETURNS SETOF text
+LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF) ' || query LOOP
+		CONTINUE WHEN line ~ '^\s*Index Searches:';
+		RETURN NEXT regexp_replace(line, 'rows=(\d+)\.00 ', 'rows=\1 ', 'g');
+	END LOOP;
+END
+$$;
+SELECT objectid_brin_explain($$SELECT count(*) FROM objectid_brin
 WHERE id >= objectid_from_timestamp('2020-01-01 01:00:00+00')
-  AND id < objectid_from_timestamp('2020-01-01 01:10:00+00');
+  AND id < objectid_from_timestamp('2020-01-01 01:10:00+00')$$);
+DROP FUNCTION objectid_brin_explain(text);
 RESET enable_seqscan;
 DROP INDEX objectid_brin_minmax;
 

@@ -753,9 +753,10 @@ RETURN to_timestamp(floor(us / 1000000.0)::float8)
 	   + (us - floor(us / 1000000.0)::bigint * 1000000) * interval '1 microsecond';
 
 -- what a reader gives (API.md section 3, README.md): which 'any' is
--- uuid_extract_timestamp (v1 and v6: 60-bit count of 100 ns since
--- 1582-10-15, truncated to microseconds; v7: 48-bit Unix milliseconds),
--- 'v6' uuidv6_extract_timestamp, 'v8' uuidv8_extract_timestamp (60-bit
+-- uuid_extract_timestamp as core 18's (v1: 60-bit count of 100 ns since
+-- 1582-10-15, truncated to microseconds; v7: 48-bit Unix milliseconds;
+-- NULL for v6), 'v6' uuidv6_extract_timestamp (the same count in v6's
+-- layout), 'v8' uuidv8_extract_timestamp (60-bit
 -- count of 10 ns since 1970 in custom_a + custom_b), 'version'
 -- uuid_extract_version; NULL for other versions and variants
 CREATE FUNCTION hostile_read(u uuid, which text) RETURNS text
@@ -765,7 +766,7 @@ RETURN CASE
 	WHEN hostile_version(u) = 1 AND which = 'any' THEN
 		hostile_unix_us(hostile_int(hostile_time_v1(u)) / 10
 						- 12219292800000000)::text
-	WHEN hostile_version(u) = 6 AND which IN ('any', 'v6') THEN
+	WHEN hostile_version(u) = 6 AND which = 'v6' THEN
 		hostile_unix_us(hostile_int(hostile_time_v6(u)) / 10
 						- 12219292800000000)::text
 	WHEN hostile_version(u) = 7 AND which = 'any' THEN

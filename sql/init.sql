@@ -3,6 +3,12 @@
 --
 CREATE EXTENSION objectid;
 
+-- Core 17+ has some of the extension's function names in pg_catalog, which
+-- is searched first unless the path names it later: with the extension's
+-- schema first, this file lists (and names) the extension's own functions
+-- the same way on every major.
+SET search_path = public, pg_catalog;
+
 -- the catalog's own validation of every opclass (no rows expected)
 SELECT amname, opcname
 FROM pg_opclass opc LEFT JOIN pg_am am ON am.oid = opcmethod
@@ -19,8 +25,17 @@ FROM pg_amproc amp
 JOIN pg_opfamily opf ON opf.oid = amp.amprocfamily
 JOIN pg_am am ON am.oid = opf.opfmethod
 WHERE amp.amproclefttype = 'objectid'::regtype AND opf.opfname LIKE 'objectid%'
-  AND am.amname IN ('btree', 'hash')
+  AND am.amname IN ('btree', 'hash') AND amp.amprocnum <> 6
 ORDER BY 1, 2;
+
+-- skip support (btree support function 6) exists from PostgreSQL 18 on, and
+-- is in the opclass exactly there
+SELECT count(*) = (current_setting('server_version_num')::int >= 180000)::int
+       AS skip_support_iff_18
+FROM pg_amproc amp
+JOIN pg_opfamily opf ON opf.oid = amp.amprocfamily
+WHERE opf.opfname = 'objectid_ops' AND amp.amprocnum = 6
+  AND amp.amproc::regproc::text = 'objectid_skipsupport';  -- t
 
 -- markings: every function of the extension, its volatility, strictness,
 -- parallel safety and leakproofness
@@ -29,7 +44,7 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS vol,
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
-WHERE d.deptype = 'e'
+WHERE d.deptype = 'e' AND p.proname <> 'objectid_skipsupport'
 ORDER BY p.proname, p.oid::regprocedure::text;
 
 -- the operators, with their commutators, negators and estimators

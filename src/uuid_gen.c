@@ -26,7 +26,7 @@
 
 #define OBJECTID_V7_WHAT	"UUID version 7"
 #define OBJECTID_V7_DETAIL \
-	"UUID version 7 holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC."
+	"UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889."
 #define OBJECTID_V6_WHAT	"UUID version 6"
 #define OBJECTID_V6_DETAIL \
 	"UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC."
@@ -130,7 +130,7 @@ objectid_uuidv7_interval(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(result);
 }
 
-/* uuidv7(timestamptz): a new v7 carrying that instant to the microsecond */
+/* uuidv7_at(timestamptz): a new v7 carrying that instant to the microsecond */
 PG_FUNCTION_INFO_V1(objectid_uuidv7_at);
 
 Datum

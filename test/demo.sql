@@ -38,7 +38,7 @@ SELECT uuid_extract_version(u) AS version, uuid_extract_timestamp(u) AS at
 FROM (VALUES (uuidv7()), (uuidv6()), (uuidv4())) v(u);
 SELECT uuidv8_extract_timestamp(uuidv8()) AS v8_time_10ns_precision;
 SELECT uuid_extract_timestamp(uuidv7(interval '-1 day')) AS yesterday,
-       uuid_extract_timestamp(uuidv7(timestamptz '2020-06-01 12:00:00.123456+00')) AS backfilled;
+       uuid_extract_timestamp(uuidv7_at(timestamptz '2020-06-01 12:00:00.123456+00')) AS backfilled;
 
 \echo '== RFC 9562 vectors: v1 <-> v6, and range boundaries'
 SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v6,

@@ -310,9 +310,6 @@ uuidgen_timestamp_us(const uint8_t *uuid, int64_t *unix_us)
 		case 1:
 			*unix_us = uuidgen_gregorian_to_unix_us(uuidgen_v1_time(uuid));
 			return true;
-		case 6:
-			*unix_us = uuidgen_gregorian_to_unix_us(uuidgen_v6_time(uuid));
-			return true;
 		case 7:
 			*unix_us = uuidgen_v7_ms(uuid) * 1000;
 			return true;

@@ -149,9 +149,10 @@ extern int64_t uuidgen_v8_tick(const uint8_t *uuid);	/* 10 ns, Unix */
 extern int64_t uuidgen_gregorian_to_unix_us(int64_t time100ns);
 
 /*
- * Microseconds since the Unix epoch carried by a UUID, as PostgreSQL's
- * uuid_extract_timestamp reads them (v1 and v7, v7 to the millisecond),
- * plus v6.  False for other versions and variants.
+ * Microseconds since the Unix epoch carried by a UUID, as PostgreSQL 18's
+ * uuid_extract_timestamp reads them: v1 and v7 (v7 to the millisecond).
+ * False for other versions (v6 included: see uuidgen_v6_timestamp_us) and
+ * variants.
  */
 extern bool uuidgen_timestamp_us(const uint8_t *uuid, int64_t *unix_us);
 

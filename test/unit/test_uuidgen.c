@@ -84,7 +84,8 @@ test_vectors(void)
 	CHECK(uuidgen_v8_tick(vec_v8) == INT64_C(0x2489E9AD2EE2E00));
 
 	CHECK(uuidgen_timestamp_us(vec_v1, &us) && us == VEC_UNIX_US);
-	CHECK(uuidgen_timestamp_us(vec_v6, &us) && us == VEC_UNIX_US);
+	CHECK(!uuidgen_timestamp_us(vec_v6, &us));	/* as core 18: v6 has its own reader */
+	CHECK(uuidgen_v6_timestamp_us(vec_v6, &us) && us == VEC_UNIX_US);
 	CHECK(uuidgen_timestamp_us(vec_v7, &us) && us == VEC_UNIX_US);
 	CHECK(!uuidgen_timestamp_us(vec_v8, &us));
 	CHECK(uuidgen_v6_timestamp_us(vec_v6, &us) && us == VEC_UNIX_US);
