@@ -34,7 +34,8 @@ REGRESS    = init \
              oid_uuid_map \
              uuid_migration \
              hostile \
-             packaging
+             packaging \
+             install
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
