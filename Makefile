@@ -35,7 +35,8 @@ REGRESS    = init \
              uuid_migration \
              hostile \
              packaging \
-             install
+             install \
+             setting
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
