@@ -60,6 +60,7 @@ bool
 id_clock_seconds(id_second_clock *clock, int64_t *seconds)
 {
 	int64_t		ns;
+	int64_t		secs;
 
 	/*
 	 * Two resolutions and a late tick (idclock.h); a coarse clock that is
@@ -83,16 +84,17 @@ id_clock_seconds(id_second_clock *clock, int64_t *seconds)
 
 	/*
 	 * Within the margin of the next second the real time may already be
-	 * there: ask the precise clock.
+	 * there: ask the precise clock.  (With no margin the sub-second part,
+	 * below a second, never gets there.)
 	 */
-	if (clock->margin_ns > 0 &&
-		ns - id_floor_div(ns, ID_NS_PER_S) * ID_NS_PER_S >=
-		ID_NS_PER_S - clock->margin_ns)
+	secs = id_floor_div(ns, ID_NS_PER_S);
+	if (ns - secs * ID_NS_PER_S >= ID_NS_PER_S - clock->margin_ns)
 	{
 		if (!clock->precise(&ns))
 			return false;
+		secs = id_floor_div(ns, ID_NS_PER_S);
 	}
 
-	*seconds = id_floor_div(ns, ID_NS_PER_S);
+	*seconds = secs;
 	return true;
 }
