@@ -35,7 +35,9 @@ REGRESS    = init \
              uuid_migration \
              hostile \
              packaging \
-             core_names
+             core_names \
+             install \
+             setting
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -187,20 +187,18 @@ DEFAULT FOR TYPE objectid USING btree AS
 	FUNCTION 2 objectid_sortsupport(internal),
 	FUNCTION 4 pg_catalog.btequalimage(oid);
 
--- skip support (btree support function 6) exists from PostgreSQL 18 on
-DO $$
-BEGIN
-	IF current_setting('server_version_num')::int >= 180000 THEN
-		CREATE FUNCTION objectid_skipsupport(internal)
-		RETURNS void
-		AS 'MODULE_PATHNAME'
-		LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- skip support (btree support function 6) exists from PostgreSQL 18 on.
+-- The gate is in C, so this script needs no procedural language: the
+-- function creates objectid_skipsupport(internal) and adds it to the family
+-- on 18+, and does nothing before; it is then dropped.
+CREATE FUNCTION objectid_install_skipsupport()
+RETURNS void
+AS 'MODULE_PATHNAME'
+LANGUAGE C VOLATILE;
 
-		ALTER OPERATOR FAMILY objectid_ops USING btree
-			ADD FUNCTION 6 (objectid) objectid_skipsupport(internal);
-	END IF;
-END
-$$;
+SELECT objectid_install_skipsupport();
+
+DROP FUNCTION objectid_install_skipsupport();
 
 CREATE OPERATOR CLASS objectid_ops
 DEFAULT FOR TYPE objectid USING hash AS

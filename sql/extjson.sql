@@ -98,6 +98,17 @@ SELECT uuid_from_extjson('{"$uuid": "0011223-34455-6677-8899-aabbccddeeff"}');
 SELECT uuid_from_extjson('{"$uuid": "00112233-4455-6677-8899-aabbccddeefg"}');
 SELECT uuid_from_extjson('{"$uuid": ""}');
 
+-- pymongo 3.x's json_util.dumps writes "$uuid" as 32 hex digits without
+-- dashes, which the spec lists as a parse error: refused.  Rewriting the
+-- value through the uuid type inserts the dashes (and keeps dashed values)
+SELECT uuid_from_extjson('{"$uuid": "00112233445566778899AABBCCDDEEFF"}', 'standard');  -- error
+SELECT doc->>'$uuid' AS written,
+       uuid_from_extjson(jsonb_build_object('$uuid', (doc->>'$uuid')::uuid::text),
+                         'standard') AS decoded
+FROM (VALUES ('{"$uuid": "00112233445566778899aabbccddeeff"}'::jsonb),
+             ('{"$uuid": "00112233445566778899AABBCCDDEEFF"}'),
+             ('{"$uuid": "00112233-4455-6677-8899-aabbccddeeff"}')) v(doc);
+
 -- SQLSTATEs: shape, base64, hex 22P02; length 22P03; subtype 22023
 CREATE FUNCTION pg_temp.sqlstate(q text) RETURNS text
 LANGUAGE plpgsql AS $$

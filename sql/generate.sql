@@ -11,6 +11,39 @@ FROM pg_proc WHERE proname = 'objectid' ORDER BY 1;
 -- the timestamp field is the current second (coarse clock: allow 2 s)
 SELECT abs(extract(epoch FROM objectid_timestamp(objectid()) - clock_timestamp())) < 2;  -- t
 
+-- never a second behind: no id carries a second before that of a clock
+-- reading taken just before it.  Only ids made as the second changes can
+-- fail (the coarse clock alone, a tick or two behind the real one, fails
+-- there for the ids of the first milliseconds, unless the tick happens to
+-- fall just after the change), so at three changes of the second, batches
+-- of 300,000 run from shortly before the change until one has spanned it
+CREATE TEMP TABLE objectid_behind (behind bigint, spanned bool);
+DO $$
+DECLARE
+	behind		bigint;
+	spanned		bool;
+	batches		int;
+BEGIN
+	FOR change IN 1..3 LOOP
+		PERFORM pg_sleep(0.95 - (extract(microseconds FROM clock_timestamp())::int % 1000000) / 1e6);
+		spanned := false;
+		batches := 0;
+		WHILE NOT spanned AND batches < 100 LOOP
+			SELECT count(*) FILTER (WHERE objectid_timestamp(id) < date_trunc('second', t)),
+			       count(DISTINCT date_trunc('second', t)) > 1
+			INTO behind, spanned
+			FROM (SELECT clock_timestamp() AS t, objectid() AS id
+			      FROM generate_series(1, 300000)) s;
+			INSERT INTO objectid_behind VALUES (behind, spanned);
+			batches := batches + 1;
+		END LOOP;
+	END LOOP;
+END
+$$;
+SELECT sum(behind) AS behind, count(*) FILTER (WHERE spanned) AS changes_spanned
+FROM objectid_behind;  -- 0, 3
+DROP TABLE objectid_behind;
+
 -- one process value per backend (bytes 4-8), counter +1 per id (bytes 9-11)
 CREATE TEMP TABLE objectid_gen AS
 SELECT n, objectid() AS id FROM generate_series(1, 100000) n;

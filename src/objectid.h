@@ -45,6 +45,15 @@ typedef struct pg_objectid_t
 #include "varatt.h"
 #endif
 
+/*
+ * btree skip support (support function 6) arrived in 18.  The install script
+ * calls objectid_install_skipsupport(), which adds it only where this is set.
+ */
+#if PG_VERSION_NUM >= 180000
+#define OBJECTID_SKIPSUPPORT 1
+#include "utils/skipsupport.h"
+#endif
+
 /* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
 #define OBJECTID_UNIX_EPOCH_US \
 	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)

@@ -26,6 +26,13 @@
  */
 static objid_gen_state objectid_state;
 
+/*
+ * The field has one-second resolution, so the cheap coarse clock serves,
+ * except close to the next second, where it may still show the second
+ * before: there the precise clock is read (src/core/idclock.h).
+ */
+static id_second_clock objectid_clock = ID_SECOND_CLOCK_INIT;
+
 static int64 objectid_seconds_of(TimestampTz ts);
 
 /* Seconds since the Unix epoch of a timestamptz (floor), or raise. */
@@ -47,15 +54,13 @@ Datum
 objectid_generate(PG_FUNCTION_ARGS)
 {
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
-	int64		now_ns;
+	int64_t		now_seconds;
 
-	/* the field has one-second resolution: the coarse clock is enough */
-	if (!id_clock_coarse(&now_ns))
+	if (!id_clock_seconds(&objectid_clock, &now_seconds))
 		objectid_check_status(ID_ERR_CLOCK, NULL, NULL);
 	objectid_check_status(objid_generate(&objectid_state,
 										 &objectid_random_pool, MyProcPid,
-										 id_floor_div(now_ns, ID_NS_PER_S),
-										 result->data),
+										 now_seconds, result->data),
 						  "type objectid", OBJECTID_RANGE_DETAIL);
 	PG_RETURN_OBJECTID_P(result);
 }

@@ -18,11 +18,19 @@
 #include "lib/hyperloglog.h"
 #include "port/pg_bswap.h"
 #include "utils/sortsupport.h"
-#if PG_VERSION_NUM >= 180000
-#include "utils/skipsupport.h"
-#endif
 
 #include "objectid.h"
+
+#ifdef OBJECTID_SKIPSUPPORT
+#include "access/htup_details.h"
+#include "catalog/pg_proc.h"
+#include "commands/extension.h"
+#include "executor/spi.h"
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+#endif
 
 /* sortsupport state for abbreviated keys */
 typedef struct
@@ -243,7 +251,7 @@ objectid_brin_minmax_multi_distance(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(delta);
 }
 
-#if PG_VERSION_NUM >= 180000
+#ifdef OBJECTID_SKIPSUPPORT
 /*
  * btree support function 6: skip support (PostgreSQL 18+).  The successor
  * of an id is the next 96-bit unsigned number, as core's uuid does over its
@@ -308,4 +316,66 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
 	sksup->high_elem = ObjectIdPGetDatum(max);
 	PG_RETURN_VOID();
 }
-#endif							/* PG_VERSION_NUM >= 180000 */
+#endif							/* OBJECTID_SKIPSUPPORT */
+
+/*
+ * objectid_install_skipsupport(): called once by the install script, which
+ * then drops it.  Where the server has skip support it creates
+ * objectid_skipsupport(internal) and adds it to the btree family as support
+ * function 6; elsewhere it does nothing.  Doing this here, not in a DO
+ * block, keeps the script free of any procedural language.  As the script
+ * may run with superuser rights (the extension is trusted), every name is
+ * qualified with the schema the extension is being created in, which is
+ * this function's own, and the library path is this function's own.
+ */
+PG_FUNCTION_INFO_V1(objectid_install_skipsupport);
+
+Datum
+objectid_install_skipsupport(PG_FUNCTION_ARGS)
+{
+#ifdef OBJECTID_SKIPSUPPORT
+	Oid			self = fcinfo->flinfo->fn_oid;
+	HeapTuple	tuple;
+	Datum		probin;
+	bool		isnull;
+	const char *schema;
+	const char *library;
+	StringInfoData sql;
+
+	if (!creating_extension)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s can only be called by CREATE EXTENSION",
+						"objectid_install_skipsupport()")));
+
+	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(self));
+	if (!HeapTupleIsValid(tuple))
+		elog(ERROR, "cache lookup failed for function %u", self);
+	schema = quote_identifier(get_namespace_name(((Form_pg_proc)
+												  GETSTRUCT(tuple))->pronamespace));
+	probin = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_probin, &isnull);
+	if (isnull)
+		elog(ERROR, "null probin for function %u", self);
+	library = quote_literal_cstr(TextDatumGetCString(probin));
+	ReleaseSysCache(tuple);
+
+	initStringInfo(&sql);
+	appendStringInfo(&sql,
+					 "CREATE FUNCTION %s.objectid_skipsupport(pg_catalog.internal) "
+					 "RETURNS pg_catalog.void "
+					 "AS %s, 'objectid_skipsupport' "
+					 "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE; "
+					 "ALTER OPERATOR FAMILY %s.objectid_ops USING btree "
+					 "ADD FUNCTION 6 (%s.objectid) "
+					 "%s.objectid_skipsupport(pg_catalog.internal)",
+					 schema, library, schema, schema, schema);
+
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed");
+	if (SPI_execute(sql.data, false, 0) != SPI_OK_UTILITY)
+		elog(ERROR, "could not add skip support to the btree operator family");
+	SPI_finish();
+	pfree(sql.data);
+#endif
+	PG_RETURN_VOID();
+}

@@ -30,9 +30,50 @@ extern bool id_clock_realtime(int64_t *ns);
 
 /*
  * CLOCK_REALTIME_COARSE where the system has it (a few milliseconds of
- * resolution, several times cheaper to read): enough for one-second fields.
+ * resolution, several times cheaper to read), else CLOCK_REALTIME.  It shows
+ * the time of the last kernel tick, so it lags the real clock by more than
+ * its resolution: never use it alone where that lag matters.
  */
 extern bool id_clock_coarse(int64_t *ns);
+
+/*
+ * The resolution of id_clock_coarse in nanoseconds (clock_getres), its tick
+ * interval.  0 where id_clock_coarse is CLOCK_REALTIME.
+ */
+extern bool id_clock_coarse_resolution(int64_t *ns);
+
+/*
+ * A whole-second clock that is never a second behind the real time, read
+ * cheaply: the coarse clock where its reading is further from the next
+ * second than the coarse clock can lag, else the precise clock.
+ *
+ * How far can it lag?  The kernel moves the coarse clock on its tick, and
+ * only by whole tick intervals (the rest waits for the next tick), so it is
+ * up to one resolution behind at the tick and up to two just before the
+ * next; and a tick can come late, on a loaded virtual machine by several
+ * milliseconds.  The margin is therefore two resolutions plus
+ * ID_CLOCK_LATE_TICK_NS; it is computed once, on first use, from the
+ * resolution.  Tests inject all three sources.
+ */
+#define ID_CLOCK_LATE_TICK_NS	(10 * ID_NS_PER_MS)
+
+typedef struct id_second_clock
+{
+	id_clock_source coarse;
+	id_clock_source precise;
+	id_clock_source coarse_resolution;
+	int64_t		margin_ns;		/* -1 until computed */
+} id_second_clock;
+
+#define ID_SECOND_CLOCK_INIT \
+	{id_clock_coarse, id_clock_realtime, id_clock_coarse_resolution, -1}
+
+/*
+ * Seconds since the Unix epoch (floor), never below the second of a reading
+ * of the precise clock taken before the call, as long as the coarse clock
+ * lags by less than the margin.
+ */
+extern bool id_clock_seconds(id_second_clock *clock, int64_t *seconds);
 
 /* a / b rounded towards minus infinity (b > 0) */
 static inline int64_t
