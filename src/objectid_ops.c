@@ -196,12 +196,14 @@ objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
  * then on.
  *
  * The key holds the second and four bytes of the per-process value, so all
- * the ids one process makes within one second share it.  A table written by
- * a few backends that each make thousands of ids a second (a bulk load, a
- * busy application) yields a handful of distinct keys among its first
- * 10000 values, and abbreviation is aborted at the first check: there is
- * nothing it could sort.  It is kept for ids spread thinly over time or made
- * by many processes, and for random bytes.  No other choice of key would
+ * the ids one process makes within one second share it.  Ids from a table
+ * written by a few backends that each make thousands of ids a second (a bulk
+ * load, a busy application) have a few distinct keys per second of their
+ * span, and abbreviation is aborted at the first check where the values
+ * outnumber the keys 2000 to 1: the keys could order only whole seconds and
+ * processes, and every comparison within one would cost a tie and a full
+ * comparison.  It is kept for ids spread thinly over time or made by many
+ * processes, and for random bytes.  No other choice of key would
  * do better: an abbreviated key must keep the order of the ids, so it can
  * only be a prefix, and the counter that tells one process's ids of one
  * second apart comes after nine bytes (bench/findings.md has the figures).
