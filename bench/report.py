@@ -129,7 +129,7 @@ def abbrev_outcome(m):
 def sort_section(w, srt, info):
     cfg = info["config"]
     sets = [st for st in SORT_SETS if st[0] in srt["sets"]]
-    w("## 3. Sorting and index builds\n")
+    w("## 3. Sorting and index builds (PostgreSQL %s)\n" % info.get("major", "?"))
     w("Each data set is one table of about %s rows, frozen and analysed "
       "first. *random*: `objectid` from 12 random bytes "
       "(`substr(uuid_send(gen_random_uuid()), 1, 12)::objectid`), `uuid` "
@@ -364,7 +364,7 @@ def write(results, output):
     if pc:
         pg = results.get("pgbench", {})
         cfg = info["config"]
-        w("## 1. Cost of one call\n")
+        w("## 1. Cost of one call (PostgreSQL %s)\n" % info.get("major", "?"))
         w("`SELECT count(f()) FROM generate_series(1, N)` minus the floor "
           "`SELECT count(true) FROM generate_series(1, N)`, which does "
           "everything but the call (the same rows, the same aggregate over a "
@@ -406,7 +406,8 @@ def write(results, output):
 
     # --- 2. insert
     if ins or results.get("checkpointed"):
-        w("## 2. Bulk insert, key as `PRIMARY KEY DEFAULT f()`\n")
+        w("## 2. Bulk insert, key as `PRIMARY KEY DEFAULT f()` (PostgreSQL %s)\n"
+          % info.get("major", "?"))
         w("`CREATE TABLE t (id <key>, n int NOT NULL)`, then `INSERT INTO t "
           "(n) SELECT g FROM generate_series(1, N) g` as one statement after "
           "a `CHECKPOINT`; time includes the commit; WAL is the "
@@ -445,7 +446,8 @@ def write(results, output):
     rng = results.get("range")
     if rng:
         n = "{:,}".format(info["config"]["range_rows"])
-        w("### Range scans by timestamp boundaries\n")
+        w("### Range scans by timestamp boundaries (PostgreSQL %s)\n"
+          % info.get("major", "?"))
         w("%s rows, one per %s from %s, generated with "
           "`objectid(t)`; each column has its own btree. `count(*)` of the "
           "rows in a window, with `oid >= objectid_from_timestamp(lo) AND oid "
