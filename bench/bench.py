@@ -24,45 +24,17 @@ import subprocess
 import sys
 import time
 
-sys.dont_write_bytecode = True  # importing report.py leaves no __pycache__
+sys.dont_write_bytecode = True  # importing common/report leaves no __pycache__
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")
 
-# Generators measured per call, in report order.  Each is measured when the
-# installed server + extensions have it (to_regprocedure of its signature),
-# so generators that arrive later in the extension are picked up without
-# editing this list.  (label, SQL call, signature, where it comes from,
-# per-call target as x gen_random_uuid)
-GENERATORS = [
-    ("objectid()", "objectid()", "objectid()", "objectid", 0.05),
-    ("uuidv7()", "uuidv7()", "uuidv7()", "objectid", 0.08),
-    ("uuidv6()", "uuidv6()", "uuidv6()", "objectid", 0.08),
-    ("uuidv8()", "uuidv8()", "uuidv8()", "objectid", 0.08),
-    ("uuidv4()", "uuidv4()", "uuidv4()", "objectid", 0.08),
-    ("gen_random_uuid()", "gen_random_uuid()", "gen_random_uuid()", "core",
-     None),
-    ("uuid_generate_v1()", "uuid_generate_v1()", "uuid_generate_v1()",
-     "uuid-ossp", None),
-    ("uuid_generate_v4()", "uuid_generate_v4()", "uuid_generate_v4()",
-     "uuid-ossp", None),
-    # what a bigserial column's default calls, for the insert figures
-    ("nextval()", "nextval('bench.seq')", "nextval(regclass)", "core", None),
-]
-REFERENCE = "gen_random_uuid()"
-
-# Key types for the bulk insert: (label, column type, generator label of
-# GENERATORS for the DEFAULT, or None for bigserial)
-KEYS = [
-    ("bigserial", "bigserial", None),
-    ("gen_random_uuid()", "uuid", "gen_random_uuid()"),
-    ("uuidv7()", "uuid", "uuidv7()"),
-    ("objectid()", "objectid", "objectid()"),
-]
-KEY_TARGETS = ("uuidv7()", "objectid()")  # <= 1.3x bigserial at 10M rows
-KEY_TARGET_RATIO = 1.3
-KEY_TARGET_ROWS = 10_000_000
+sys.path.insert(0, HERE)
+from common import (CORE18, CORE18_KEYS, CORE18_REFERENCE,  # noqa: E402
+                    GENERATORS, KEYS, RANGE_START, RANGE_WINDOWS, REFERENCE,
+                    SECTIONS, SORT_PEERS, SORT_SETS)
+import report  # noqa: E402
 
 MODES = {
     # calls: most rows of one per-call loop; loop_ms: the time a loop is
@@ -81,7 +53,6 @@ MODES = {
                  insert_rows=[1_000_000, 10_000_000], insert_rounds=3,
                  sort_rows=5_000_000, sort_rounds=5, range_rows=5_000_000),
 }
-SECTIONS = ("percall", "pgbench", "insert", "checkpointed", "sort", "range")
 
 
 def log(msg):
@@ -191,49 +162,69 @@ def median(xs):
 
 # --- 1. per-call cost -------------------------------------------------------
 
+def floor_query(n):
+    """Everything a per-call loop does but the call: the same rows, the same
+    aggregate over a constant.  (count(x) over the series column is no
+    floor: reading the column costs more than a cheap call does.)"""
+    return "SELECT count(true) FROM generate_series(1, %d)" % n
+
+
 def percall_round(gens, sizes, reps):
-    """One round: for each generator, its baseline and its loop alternate
-    reps times over the same number of rows; the fastest run of each is
-    kept (noise from other work on the machine only ever adds time)."""
+    """One round: for each generator (label, SQL call, search_path or None),
+    the floor and its loop alternate reps times over the same number of
+    rows; the fastest run of each is kept (noise from other work on the
+    machine only ever adds time).  Returns {label: (ns per call, ns per row
+    of the floor)}."""
     lines = ["SET work_mem = '1GB';"]
-    for label, call in gens:
+    for label, call, path in gens:
         n = sizes[label]
-        base_q = "SELECT count(x) FROM generate_series(1, %d) x" % n
         gen_q = "SELECT count(%s) FROM generate_series(1, %d)" % (call, n)
+        if path:
+            lines.append("SET search_path = %s;" % path)
         for _ in range(reps):
-            lines.append("SELECT 'R', 'base', %s, bench.ms(%s);"
-                         % (quote(label), quote(base_q)))
+            lines.append("SELECT 'R', 'floor', %s, bench.ms(%s);"
+                         % (quote(label), quote(floor_query(n))))
             lines.append("SELECT 'R', 'gen', %s, bench.ms(%s);"
                          % (quote(label), quote(gen_q)))
+        if path:
+            lines.append("RESET search_path;")
     runs = {}
     for kind, label, ms in psql("\n".join(lines) + "\n"):
         runs.setdefault((kind, label), []).append(float(ms))
-    return {label: (min(runs[("gen", label)]) - min(runs[("base", label)]))
-            * 1e6 / sizes[label] for label, _ in gens}    # ns per call
-
-
-def ratio_table(rounds, labels):
-    """Median per-call ns and median of the per-round ratios to REFERENCE."""
     res = {}
-    for label in labels:
-        ns = [r[label] for r in rounds]
-        ratios = [r[label] / r[REFERENCE] for r in rounds]
-        res[label] = dict(ns=median(ns), ratio=median(ratios),
-                          ratio_min=min(ratios), ratio_max=max(ratios),
-                          ns_all=ns)
+    for label, _, _ in gens:
+        gen = min(runs[("gen", label)]) * 1e6 / sizes[label]
+        floor = min(runs[("floor", label)]) * 1e6 / sizes[label]
+        res[label] = (gen - floor, floor)
     return res
 
 
-def bench_percall(cfg, gens):
+def ratio_table(rounds, labels, reference=REFERENCE):
+    """Median per-call ns and median of the per-round ratios to reference;
+    rounds are {label: ns} or {label: (ns, floor ns)}."""
+    def cost(v):
+        return v[0] if isinstance(v, tuple) else v
+    res = {}
+    for label in labels:
+        ns = [cost(r[label]) for r in rounds]
+        ratios = [cost(r[label]) / cost(r[reference]) for r in rounds]
+        res[label] = dict(ns=median(ns), ratio=median(ratios),
+                          ratio_min=min(ratios), ratio_max=max(ratios),
+                          ns_all=ns)
+        if isinstance(rounds[0][label], tuple):
+            res[label]["floor_ns"] = median([r[label][1] for r in rounds])
+    return res
+
+
+def bench_percall(cfg, gens, reference=REFERENCE):
     """Per-call cost; each generator loops over as many rows as fill about
     cfg["loop_ms"] (slow generators get fewer rows, fast ones up to
     cfg["calls"]), sized from a warm-up round that is not counted."""
     warm = 100_000
     sizes = dict.fromkeys((g[0] for g in gens), warm)
     warm_cost = percall_round(gens, sizes, 1)
-    base_ns = 150.0     # a generate_series row + count(), roughly
     for label in sizes:
-        per_row = max(warm_cost[label], 0.0) + base_ns
+        per_row = max(warm_cost[label][0], 0.0) + warm_cost[label][1]
         n = int(cfg["loop_ms"] * 1e6 / per_row) // 10_000 * 10_000
         sizes[label] = max(50_000, min(cfg["calls"], n))
     log("per call: %d rounds, fastest of %d runs each; rows per loop: %s"
@@ -243,8 +234,8 @@ def bench_percall(cfg, gens):
     for r in range(cfg["rounds"]):
         rounds.append(percall_round(rotate(gens, r), sizes, cfg["reps"]))
         log("  round %d: %s" % (r + 1, "  ".join(
-            "%s %.1f" % (g[0], rounds[-1][g[0]]) for g in gens)))
-    res = ratio_table(rounds, [g[0] for g in gens])
+            "%s %.1f" % (g[0], rounds[-1][g[0]][0]) for g in gens)))
+    res = ratio_table(rounds, [g[0] for g in gens], reference)
     for label in res:
         res[label]["rows"] = sizes[label]
     return res
@@ -271,20 +262,19 @@ def bench_pgbench(cfg, gens):
     sdir = os.path.join(OUT, "pgbench")
     os.makedirs(sdir, exist_ok=True)
     scripts = {}
-    for label, call in [("base", "x")] + gens:
+    for label, call, _ in [("base", "true", None)] + gens:
         name = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")
         path = os.path.join(sdir, name + ".sql")
-        arg = "x" if label == "base" else call
         with open(path, "w") as f:
-            f.write("SELECT count(%s) FROM generate_series(1, %d) x;\n"
-                    % (arg, m))
+            f.write("SELECT count(%s) FROM generate_series(1, %d);\n"
+                    % (call, m))
         scripts[label] = path
     log("pgbench: %d clients, %d calls/transaction, %ds runs, %d rounds"
         % (c, m, cfg["pgb_seconds"], cfg["pgb_rounds"]))
     rounds = []
     for r in range(cfg["pgb_rounds"]):
         tps = {}
-        for label, _ in rotate(gens, r):
+        for label, _, _ in rotate(gens, r):
             tps[label] = pgbench_tps(scripts[label], cfg)
         tb = (pgbench_tps(scripts["base"], cfg) +
               pgbench_tps(scripts["base"], cfg)) / 2
@@ -299,16 +289,25 @@ def bench_pgbench(cfg, gens):
 
 # --- 2. bulk insert ----------------------------------------------------------
 
-# the checkpointer publishes its counters just after CHECKPOINT returns
-CKPT_COUNT = """SELECT pg_sleep(0.3);
+# the checkpointer publishes its counters just after CHECKPOINT returns;
+# they moved from pg_stat_bgwriter to pg_stat_checkpointer in 17
+CKPT_COUNT_BGWRITER = """SELECT pg_sleep(0.3);
 SELECT checkpoints_timed + checkpoints_req AS %s FROM pg_stat_bgwriter \\gset
 """
+CKPT_COUNT_CHECKPOINTER = """SELECT pg_sleep(0.3);
+SELECT num_timed + num_requested AS %s FROM pg_stat_checkpointer \\gset
+"""
+CKPT_COUNT = CKPT_COUNT_BGWRITER    # main() picks the server's
 
 
-def insert_once(coldef, rows):
+def insert_once(coldef, rows, path=None):
+    """One timed load; path: the search_path in force while the table (and
+    so its DEFAULT, bound to a function then) is created."""
     script = """
 DROP TABLE IF EXISTS bench.ins;
+%(setpath)s
 CREATE TABLE bench.ins (%(coldef)s, n int NOT NULL);
+RESET search_path;
 CHECKPOINT;
 %(ckpt0)s
 SELECT pg_stat_force_next_flush();
@@ -321,15 +320,18 @@ SELECT extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) AS secs,
 SELECT pg_stat_force_next_flush();
 %(ckpt1)s
 SELECT 'R', :secs, :wal, wal_fpi - :f0, wal_records - :r0, :c1 - :c0,
-       pg_relation_size('bench.ins'), pg_indexes_size('bench.ins')
+       pg_relation_size('bench.ins'), pg_indexes_size('bench.ins'),
+       (SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef
+         WHERE adrelid = 'bench.ins'::regclass AND adnum = 1)
   FROM pg_stat_wal;
 DROP TABLE bench.ins;
 """ % dict(coldef=coldef, rows=rows, ckpt0=CKPT_COUNT % "c0",
-           ckpt1=CKPT_COUNT % "c1")
+           ckpt1=CKPT_COUNT % "c1",
+           setpath="SET search_path = %s;" % path if path else "")
     r = psql(script)[0]     # the primary key has refused any duplicate
     return dict(secs=float(r[0]), wal=int(float(r[1])), fpi=int(r[2]),
                 records=int(r[3]), checkpoints=int(r[4]), heap=int(r[5]),
-                index=int(r[6]))
+                index=int(r[6]), default=r[7])
 
 
 def ckpt_wal_size(rows):
@@ -359,8 +361,10 @@ def bench_insert(cfg, keys, with_checkpoints=False):
         rounds = []
         for r in range(cfg["insert_rounds"]):
             one_round = {}
-            for label, coldef in rotate(keys, r):
-                one_round[label] = insert_once(coldef, rows)
+            for key in rotate(keys, r):
+                one_round[key[0]] = insert_once(key[1], rows,
+                                                key[2] if len(key) > 2
+                                                else None)
             rounds.append(one_round)
             log("  round %d: %s" % (r + 1, "  ".join(
                 "%s %.2fs %.0fMB %dckpt" % (
@@ -368,7 +372,8 @@ def bench_insert(cfg, keys, with_checkpoints=False):
                     one_round[k[0]]["wal"] / 2**20,
                     one_round[k[0]]["checkpoints"]) for k in keys)))
         per = {}
-        for label, _ in keys:
+        base = keys[0][0]
+        for label in [k[0] for k in keys]:
             ms = [rd[label] for rd in rounds]
             per[label] = dict(
                 secs=median([m["secs"] for m in ms]),
@@ -378,11 +383,12 @@ def bench_insert(cfg, keys, with_checkpoints=False):
                 checkpoints=median([m["checkpoints"] for m in ms]),
                 heap=median([m["heap"] for m in ms]),
                 index=median([m["index"] for m in ms]),
-                time_ratio=median([rd[label]["secs"] / rd["bigserial"]["secs"]
+                time_ratio=median([rd[label]["secs"] / rd[base]["secs"]
                                    for rd in rounds]),
-                wal_ratio=median([rd[label]["wal"] / rd["bigserial"]["wal"]
+                wal_ratio=median([rd[label]["wal"] / rd[base]["wal"]
                                   for rd in rounds]),
-                secs_all=[m["secs"] for m in ms])
+                secs_all=[m["secs"] for m in ms],
+                default=ms[0]["default"])
             if with_checkpoints:
                 per[label]["max_wal_size"] = ckpt_wal_size(rows)
         res[str(rows)] = per
@@ -393,53 +399,142 @@ def bench_insert(cfg, keys, with_checkpoints=False):
 
 # --- 3. sorting and index builds -------------------------------------------
 
+def sort_table(name):
+    return "bench.s_" + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def psql_log(script):
+    """Run a script; return (stdout lines, server LOG lines)."""
+    proc = subprocess.run(
+        ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-f", "-"],
+        input=script, text=True, capture_output=True)
+    if proc.returncode != 0:
+        sys.stderr.write(script + "\n" + proc.stderr)
+        raise SystemExit("psql failed")
+    return (proc.stdout.splitlines(),
+            [ln for ln in proc.stderr.splitlines() if "LOG:" in ln])
+
+
+def fill_by_sessions(table, call, n, cfg):
+    """About n rows of call into table from cfg["clients"] concurrent
+    sessions (pgbench clients), 1,000 rows a transaction: the values a table
+    with a few writers holds, in the order it holds them."""
+    per_tx = 1000
+    c = cfg["clients"]
+    tx = max(1, n // (per_tx * c))
+    path = os.path.join(OUT, "pgbench", "fill_%s.sql" % table.split(".")[1])
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("INSERT INTO %s (v) SELECT %s FROM generate_series(1, %d);\n"
+                % (table, call, per_tx))
+    t0 = time.time()
+    proc = subprocess.run(["pgbench", "-n", "-c", str(c),
+                           "-j", str(min(c, os.cpu_count() or 1)),
+                           "-t", str(tx), "-f", path],
+                          text=True, capture_output=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit("pgbench failed")
+    return time.time() - t0
+
+
 def bench_sort(cfg):
+    """ORDER BY and CREATE INDEX over each data set of SORT_SETS: random
+    values, and values as a table written by a few sessions holds them (in
+    insertion order and shuffled).  Each sort is also run once under
+    trace_sort to record whether the abbreviated keys were kept."""
     n = cfg["sort_rows"]
-    log("sort: building %d random objectid and %d random uuid values" % (n, n))
-    psql("""
-DROP TABLE IF EXISTS bench.sort_objectid, bench.sort_uuid;
--- objectid values from 12 random bytes (the cast bytea -> objectid)
-CREATE TABLE bench.sort_objectid AS
-	SELECT substr(uuid_send(gen_random_uuid()), 1, 12)::objectid AS v
-	FROM generate_series(1, %(n)d);
-CREATE TABLE bench.sort_uuid AS
-	SELECT gen_random_uuid() AS v FROM generate_series(1, %(n)d);
-VACUUM (FREEZE, ANALYZE) bench.sort_objectid, bench.sort_uuid;
-""" % dict(n=n))
-    tables = [("objectid", "bench.sort_objectid"), ("uuid", "bench.sort_uuid")]
-    plans = {}
-    for label, table in tables:
-        plans[label] = explain("SELECT v FROM %s ORDER BY v OFFSET %d"
-                               % (table, n), analyze=True,
-                               settings="SET work_mem = '2GB';")
+    calls = {"objectid()": ours("objectid()"), "uuidv7()": ours("uuidv7()"),
+             "nextval()": "nextval"}
+    calls = {k: v and v + ("('bench.sortseq')" if k == "nextval()" else "()")
+             for k, v in calls.items()}
+    sets = [st for st in SORT_SETS if st[2] == "random" or calls[st[2]]]
+    log("sort: %d rows per data set: %s" % (n, "; ".join(s_[0] for s_ in sets)))
+    fill = {}
+    for name, typ, src, order in sets:
+        table = sort_table(name)
+        if src == "random" and typ == "objectid":
+            # objectid values from 12 random bytes (the cast bytea -> objectid)
+            psql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s AS SELECT "
+                 "substr(uuid_send(gen_random_uuid()), 1, 12)::objectid AS v "
+                 "FROM generate_series(1, %d);\n" % (table, table, n))
+        elif src == "random":
+            psql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s AS SELECT "
+                 "gen_random_uuid() AS v FROM generate_series(1, %d);\n"
+                 % (table, table, n))
+        elif order == "inserted":
+            psql("DROP TABLE IF EXISTS %s;\nDROP SEQUENCE IF EXISTS "
+                 "bench.sortseq;\nCREATE SEQUENCE bench.sortseq;\n"
+                 "CREATE TABLE %s (v %s);\n" % (table, table, typ))
+            fill[name] = fill_by_sessions(table, calls[src], n, cfg)
+            log("  %s: %.1f s to insert" % (name, fill[name]))
+        else:
+            source = sort_table(name.replace(", shuffled", ""))
+            psql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s AS SELECT v "
+                 "FROM %s ORDER BY random();\n" % (table, table, source))
+    psql("VACUUM (FREEZE, ANALYZE);\n")
+    # rows, distinct values, distinct 8-byte prefixes (what an abbreviated
+    # key of a 16- or 12-byte value can hold)
+    prefix = {"objectid": "substr(v::bytea, 1, 8)",
+              "uuid": "substr(uuid_send(v), 1, 8)", "bigint": "v"}
+    counts = {}
+    for name, typ, _, _ in sets:
+        counts[name] = [int(v) for v in one(
+            "SELECT count(*) || ',' || count(DISTINCT v) || ',' || "
+            "count(DISTINCT %s) FROM %s" % (prefix[typ], sort_table(name))
+        ).split(",")]
+    # one traced run of each ORDER BY: the plan's sort method and the sort
+    # support's own words on its abbreviated keys
+    plans, traces = {}, {}
+    for name, _, _, _ in sets:
+        t = sort_table(name)
+        out, logs = psql_log(
+            "SET work_mem = '2GB';\nSET trace_sort = on;\n"
+            "SET client_min_messages = log;\n"
+            "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, COSTS OFF) "
+            "SELECT v FROM %s ORDER BY v OFFSET %d;\n" % (t, counts[name][0]))
+        plans[name] = [ln.strip() for ln in out]
+        traces[name] = [ln.split("LOG:", 1)[1].strip() for ln in logs
+                        if "_abbrev:" in ln]
+        log("  %s: %s" % (name, traces[name][-1] if traces[name]
+                          else "no abbreviation"))
     rounds = []
     for r in range(cfg["sort_rounds"]):
         lines = ["SET work_mem = '2GB';",
                  "SET maintenance_work_mem = '2GB';"]
-        for label, table in rotate(tables, r):
+        for name, _, _, _ in rotate(sets, r):
+            t = sort_table(name)
             lines.append("SELECT 'R', %s, 'order', bench.ms(%s);" % (
-                quote(label),
-                quote("SELECT v FROM %s ORDER BY v OFFSET %d" % (table, n))))
+                quote(name),
+                quote("SELECT v FROM %s ORDER BY v OFFSET %d"
+                      % (t, counts[name][0]))))
             lines.append("SELECT 'R', %s, 'index', bench.ms(%s);" % (
-                quote(label),
-                quote("CREATE INDEX sort_i ON %s (v)" % table)))
+                quote(name), quote("CREATE INDEX sort_i ON %s (v)" % t)))
             lines.append("DROP INDEX bench.sort_i;")
         got = {}
-        for label, what, ms in psql("\n".join(lines) + "\n"):
-            got[(label, what)] = float(ms)
+        for name, what, ms in psql("\n".join(lines) + "\n"):
+            got[(name, what)] = float(ms)
         rounds.append(got)
         log("  round %d: %s" % (r + 1, "  ".join(
-            "%s/%s %.0fms" % (k[0], k[1], v) for k, v in sorted(got.items()))))
-    res = {"plans": plans}
-    for what in ("order", "index"):
-        res[what] = dict(
-            objectid_ms=median([g[("objectid", what)] for g in rounds]),
-            uuid_ms=median([g[("uuid", what)] for g in rounds]),
-            ratio=median([g[("objectid", what)] / g[("uuid", what)]
-                          for g in rounds]),
-            ratios=[g[("objectid", what)] / g[("uuid", what)]
-                    for g in rounds])
-    psql("DROP TABLE bench.sort_objectid, bench.sort_uuid;\n")
+            "%s/%s %.0fms" % (st[0], what, got[(st[0], what)])
+            for st in sets for what in ("order", "index"))))
+    res = {"sets": {}}
+    for name, typ, src, order in sets:
+        m = dict(type=typ, source=src, order=order, rows=counts[name][0],
+                 distinct=counts[name][1], distinct_prefix=counts[name][2],
+                 fill_s=fill.get(name), plan=plans[name],
+                 trace=traces[name])
+        peer = SORT_PEERS.get(name)
+        for what in ("order", "index"):
+            m[what + "_ms"] = median([g[(name, what)] for g in rounds])
+            m[what + "_all"] = [g[(name, what)] for g in rounds]
+            if peer in dict((st[0], 1) for st in sets):
+                m["peer"] = peer
+                m[what + "_ratio"] = median(
+                    [g[(name, what)] / g[(peer, what)] for g in rounds])
+        res["sets"][name] = m
+    psql("".join("DROP TABLE %s;\n" % sort_table(st[0]) for st in sets) +
+         "DROP SEQUENCE IF EXISTS bench.sortseq;\n")
     return res
 
 
@@ -452,14 +547,6 @@ def explain(query, analyze=False, settings=""):
 
 
 # --- 3b. range scans by timestamp boundaries -----------------------------
-
-RANGE_START = "2024-01-01 00:00:00+00"
-RANGE_WINDOWS = [
-    ("1 minute", "2024-01-10 12:00:00+00", "2024-01-10 12:01:00+00"),
-    ("1 hour", "2024-01-10 12:00:00+00", "2024-01-10 13:00:00+00"),
-    ("1 day", "2024-01-10 00:00:00+00", "2024-01-11 00:00:00+00"),
-]
-
 
 def bench_range(cfg):
     n = cfg["range_rows"]
@@ -530,6 +617,40 @@ VACUUM (FREEZE, ANALYZE) bench.range;
     return res
 
 
+# --- 4. PostgreSQL 18+: core's generators beside the extension's ---------
+
+def ext_schema():
+    return one("SELECT quote_ident(n.nspname) FROM pg_extension e "
+               "JOIN pg_namespace n ON n.oid = e.extnamespace "
+               "WHERE e.extname = 'objectid'")
+
+
+def bench_core18(cfg):
+    """Per-call cost of core's uuidv7()/uuidv4() (unqualified and
+    pg_catalog.-qualified) against the extension's, called schema-qualified
+    and through a search_path that puts the extension's schema first; then
+    bulk inserts with each form as a column DEFAULT."""
+    if not have_function("pg_catalog.uuidv7()"):
+        log("core18: this server has no pg_catalog.uuidv7(); skipped")
+        return None
+    schema = ext_schema()
+    gens, origins = [], {}
+    for label, call, sig, path, origin in CORE18:
+        label = label.replace("EXT", schema)
+        if call is None:
+            call = ours(sig) + "()"
+        gens.append((label, call, path and path.replace("EXT", schema)))
+        origins[label] = origin
+    res = dict(schema=schema, origins=origins,
+               percall=bench_percall(cfg, gens, CORE18_REFERENCE))
+    keys = [(label.replace("EXT", schema), coldef.replace("EXT", schema),
+             path and path.replace("EXT", schema))
+            for label, coldef, path in CORE18_KEYS]
+    res["insert"] = bench_insert(dict(cfg, insert_rows=cfg["insert_rows"][:1]),
+                                 keys)
+    return res
+
+
 # --- machine and server ----------------------------------------------------
 
 def machine_info():
@@ -561,6 +682,8 @@ def machine_info():
                                  capture_output=True).stdout.strip()),
         cpu=cpu, mem=mem, kernel=platform.release(),
         server=one("version()"),
+        major=int(one("current_setting('server_version_num')")) // 10000,
+        pg_major_env=os.environ.get("PG_MAJOR"),
         server_num=int(one("current_setting('server_version_num')")),
         objectid_version=one("(SELECT extversion FROM pg_extension "
                              "WHERE extname = 'objectid')"),
@@ -601,9 +724,13 @@ def main():
     unknown = only - set(SECTIONS)
     if unknown:
         ap.error("unknown section(s): " + ", ".join(sorted(unknown)))
-    output = args.output or (os.path.join(OUT, "BENCHMARKS.md")
-                             if mode_name == "tiny"
-                             else os.path.join(TOP, "BENCHMARKS.md"))
+    # a run of the 18 comparison alone writes the fragment that
+    # BENCHMARKS.md includes (bench/core18.md); any other run the report
+    fragment = only == {"core18"}
+    name = "core18.md" if fragment else "BENCHMARKS.md"
+    output = args.output or (os.path.join(OUT, name) if mode_name == "tiny"
+                             else os.path.join(HERE if fragment else TOP,
+                                               name))
     os.makedirs(OUT, exist_ok=True)
 
     setup_server()
@@ -614,21 +741,28 @@ def main():
     info["note"] = args.note
     info["config"] = cfg
     log("server: " + info["server"])
+    if info["pg_major_env"] and int(info["pg_major_env"]) != info["major"]:
+        raise SystemExit("PG_MAJOR=%s but the server is %d"
+                         % (info["pg_major_env"], info["major"]))
+    global CKPT_COUNT
+    if info["server_num"] >= 170000:
+        CKPT_COUNT = CKPT_COUNT_CHECKPOINTER
 
     gens = []
     for label, call, sig, origin, _ in GENERATORS:
         sql = resolve(call, sig, origin)
         if sql:
-            gens.append((label, sql))
+            gens.append((label, sql, None))
+    calls = {g[0]: g[1] for g in gens}
     missing = [label for label, _, _, _, _ in GENERATORS
-               if label not in dict(gens)]
+               if label not in calls]
     keys = []
     for label, typ, gen in KEYS:
         if gen is None:
             keys.append((label, "id %s PRIMARY KEY" % typ))
-        elif gen in dict(gens):
+        elif gen in calls:
             keys.append((label, "id %s PRIMARY KEY DEFAULT %s"
-                         % (typ, dict(gens)[gen])))
+                         % (typ, calls[gen])))
     missing_keys = [label for label, _, _ in KEYS
                     if label not in dict(keys)]
     results = dict(info=info, missing=missing, missing_keys=missing_keys)
@@ -644,17 +778,23 @@ def main():
         results["sort"] = bench_sort(cfg)
     if "range" in only:
         results["range"] = bench_range(cfg)
+    if "core18" in only:
+        c18 = bench_core18(cfg)
+        if c18:
+            results["core18"] = c18
     info["load_end"] = open("/proc/loadavg").read().split()[:3]
     info["elapsed_s"] = round(time.time() - started)
 
-    raw = os.path.join(OUT, "results-%s.json" % mode_name)
+    raw = os.path.join(OUT, "results-%s-pg%d%s.json" % (
+        mode_name, info["major"], "-core18" if fragment else ""))
     with open(raw, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
     log("raw results: " + os.path.relpath(raw, TOP))
 
-    sys.path.insert(0, HERE)
-    import report
-    report.write(results, output)
+    if fragment:
+        report.write_core18(results, output)
+    else:
+        report.write(results, output)
     log("report: " + os.path.relpath(output, TOP))
 
 

@@ -74,6 +74,25 @@ SELECT count(*) FROM (
 WHERE prev >= id;  -- 0
 RESET enable_seqscan;
 
+-- sort of 20000 ids in three groups that each share their first eight
+-- bytes, as one process's ids of one second do: abbreviation is aborted and
+-- the whole-id comparison orders them, the last four bytes (high bit set or
+-- not) included; checked against the bytea ordering, also through an index
+CREATE TABLE objectid_tied AS
+SELECT (decode((ARRAY['5e0be10001020304', '5e0be10080808080',
+                      '5e0be100fffffff0'])[1 + n % 3], 'hex')
+        || substr(uuid_send(gen_random_uuid()), 1, 4))::objectid AS id
+FROM generate_series(1, 20000) n;
+SELECT (SELECT array_agg(id ORDER BY id) FROM objectid_tied) =
+       (SELECT array_agg(id ORDER BY id::bytea) FROM objectid_tied);  -- t
+SELECT (SELECT array_agg(id ORDER BY id DESC) FROM objectid_tied) =
+       (SELECT array_agg(id ORDER BY id::bytea DESC) FROM objectid_tied);  -- t
+CREATE INDEX objectid_tied_idx ON objectid_tied (id);
+SET enable_seqscan = off;
+SELECT (SELECT array_agg(id) FROM (SELECT id FROM objectid_tied ORDER BY id) o) =
+       (SELECT array_agg(id ORDER BY id::bytea) FROM objectid_tied);  -- t
+RESET enable_seqscan;
+
 -- deduplication works (btequalimage): many duplicates make a small index
 CREATE TABLE objectid_dup AS
 SELECT objectid_from_timestamp(timestamptz '2020-01-01 00:00:00+00' + (n % 10) * interval '1 day') AS id
@@ -81,4 +100,4 @@ FROM generate_series(1, 100000) n;
 CREATE INDEX objectid_dup_idx ON objectid_dup (id);
 SELECT pg_relation_size('objectid_dup_idx') < 1000000 AS deduplicated;  -- t
 
-DROP TABLE objectid_bt, objectid_bt2, objectid_sort, objectid_dup;
+DROP TABLE objectid_bt, objectid_bt2, objectid_sort, objectid_tied, objectid_dup;

@@ -54,6 +54,14 @@ typedef struct pg_objectid_t
 #include "utils/skipsupport.h"
 #endif
 
+/*
+ * trace_sort exists behind TRACE_SORT (which pg_config_manual.h defines by
+ * default) before 18, and always from 18 on
+ */
+#if PG_VERSION_NUM >= 180000 || defined(TRACE_SORT)
+#define OBJECTID_TRACE_SORT 1
+#endif
+
 /* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
 #define OBJECTID_UNIX_EPOCH_US \
 	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)

@@ -4,8 +4,9 @@
  *	  Comparison, hashing, sort support, skip support and BRIN distance
  *	  for the objectid type.
  *
- * Ordering is bytewise: one memcmp serves every comparison, and because the
- * timestamp leads, ordering by id is ordering by creation second.
+ * Ordering is bytewise (unsigned, as memcmp orders): one comparison serves
+ * every operator and sort, and because the timestamp leads, ordering by id
+ * is ordering by creation second.
  *
  * IDENTIFICATION
  *	  src/objectid_ops.c
@@ -17,6 +18,7 @@
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
 #include "port/pg_bswap.h"
+#include "utils/guc.h"
 #include "utils/sortsupport.h"
 
 #include "objectid.h"
@@ -45,10 +47,33 @@ static int	objectid_fast_cmp(Datum x, Datum y, SortSupport ssup);
 static Datum objectid_abbrev_convert(Datum original, SortSupport ssup);
 static bool objectid_abbrev_abort(int memtupcount, SortSupport ssup);
 
-static int
+StaticAssertDecl(OBJECTID_LEN == 12,
+				 "objectid_internal_cmp reads the id as 8 + 4 bytes");
+
+/*
+ * The one comparison: bytewise order, computed as two unsigned big-endian
+ * integers (bytes 0-7, then 8-11) instead of a call to memcmp.  Ids of one
+ * process and second tie on the first eight bytes, and a sort of such ids
+ * cannot use abbreviated keys (see objectid_abbrev_abort), so this runs for
+ * nearly every comparison of a sort of real ids.  Returns -1, 0 or 1.
+ */
+static inline int
 objectid_internal_cmp(const pg_objectid_t *a, const pg_objectid_t *b)
 {
-	return memcmp(a->data, b->data, OBJECTID_LEN);
+	uint64		a8,
+				b8;
+	uint32		a4,
+				b4;
+
+	memcpy(&a8, a->data, sizeof(a8));
+	memcpy(&b8, b->data, sizeof(b8));
+	if (a8 != b8)
+		return pg_ntoh64(a8) < pg_ntoh64(b8) ? -1 : 1;
+	memcpy(&a4, a->data + 8, sizeof(a4));
+	memcpy(&b4, b->data + 8, sizeof(b4));
+	if (a4 != b4)
+		return pg_ntoh32(a4) < pg_ntoh32(b4) ? -1 : 1;
+	return 0;
 }
 
 #define OBJECTID_CMP_FUNCTION(name, test) \
@@ -75,10 +100,8 @@ PG_FUNCTION_INFO_V1(objectid_cmp);
 Datum
 objectid_cmp(PG_FUNCTION_ARGS)
 {
-	int			c = objectid_internal_cmp(PG_GETARG_OBJECTID_P(0),
-										  PG_GETARG_OBJECTID_P(1));
-
-	PG_RETURN_INT32((c > 0) - (c < 0));
+	PG_RETURN_INT32(objectid_internal_cmp(PG_GETARG_OBJECTID_P(0),
+										  PG_GETARG_OBJECTID_P(1)));
 }
 
 /* min() and max() transition functions */
@@ -129,7 +152,8 @@ objectid_hash_extended(PG_FUNCTION_ARGS)
  * btree support function 2: sort support.  Abbreviated keys are the first
  * eight bytes (timestamp and four bytes of the process value) as an unsigned
  * integer, as core's uuid does; a HyperLogLog estimate aborts abbreviation
- * when they turn out not to tell values apart.
+ * when they turn out not to tell values apart, which is the common case for
+ * real ids (see objectid_abbrev_abort).
  */
 PG_FUNCTION_INFO_V1(objectid_sortsupport);
 
@@ -172,10 +196,25 @@ objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 }
 
 /*
- * Give up on abbreviation when, after 10000 values, there are fewer than one
- * distinct abbreviated key per 2000 inputs (core uuid's rule).  Ids of many
- * processes within one second still differ in the process value bytes, so
- * this mostly triggers for data made of a few repeated ids.
+ * tuplesort asks whether to go on with abbreviation each time its count of
+ * tuples doubles.  As core's uuid: nothing is decided before 10000 values;
+ * with more than 100000 distinct abbreviated keys (HyperLogLog estimate) the
+ * keys are kept for good; with fewer than one distinct key per 2000 values
+ * (plus 0.5) abbreviation is aborted, and the sort compares whole ids from
+ * then on.
+ *
+ * The key holds the second and four bytes of the per-process value, so all
+ * the ids one process makes within one second share it.  Ids from a table
+ * written by a few backends that each make thousands of ids a second (a bulk
+ * load, a busy application) have a few distinct keys per second of their
+ * span, and abbreviation is aborted at the first check where the values
+ * outnumber the keys 2000 to 1: the keys could order only whole seconds and
+ * processes, and every comparison within one would cost a tie and a full
+ * comparison.  It is kept for ids spread thinly over time or made by many
+ * processes, and for random bytes.  No other choice of key would
+ * do better: an abbreviated key must keep the order of the ids, so it can
+ * only be a prefix, and the counter that tells one process's ids of one
+ * second apart comes after nine bytes (bench/findings.md has the figures).
  */
 static bool
 objectid_abbrev_abort(int memtupcount, SortSupport ssup)
@@ -191,11 +230,34 @@ objectid_abbrev_abort(int memtupcount, SortSupport ssup)
 	/* with this many distinct keys abbreviation pays off whatever follows */
 	if (abbr_card > 100000.0)
 	{
+#ifdef OBJECTID_TRACE_SORT
+		if (trace_sort)
+			elog(LOG, "objectid_abbrev: %.0f distinct keys after "
+				 INT64_FORMAT " values (%d rows); estimation ends",
+				 abbr_card, oss->input_count, memtupcount);
+#endif
 		oss->estimating = false;
 		return false;
 	}
 
-	return abbr_card < oss->input_count / 2000.0 + 0.5;
+	if (abbr_card < oss->input_count / 2000.0 + 0.5)
+	{
+#ifdef OBJECTID_TRACE_SORT
+		if (trace_sort)
+			elog(LOG, "objectid_abbrev: aborting abbreviation: %.0f distinct "
+				 "keys after " INT64_FORMAT " values (%d rows), below %.1f",
+				 abbr_card, oss->input_count, memtupcount,
+				 oss->input_count / 2000.0 + 0.5);
+#endif
+		return true;
+	}
+
+#ifdef OBJECTID_TRACE_SORT
+	if (trace_sort)
+		elog(LOG, "objectid_abbrev: %.0f distinct keys after " INT64_FORMAT
+			 " values (%d rows)", abbr_card, oss->input_count, memtupcount);
+#endif
+	return false;
 }
 
 static Datum
