@@ -4,6 +4,9 @@
 \pset footer off
 SET timezone = 'UTC';
 CREATE EXTENSION objectid;
+-- on 17+ core has some of the same UUID function names, and pg_catalog is
+-- searched first unless the path names it later: this tour shows ours
+SET search_path = public, pg_catalog;
 
 \echo '== objectid: a 12-byte MongoDB ObjectId type'
 SELECT objectid() AS new_id, objectid() AS next_id;
