@@ -76,23 +76,72 @@ objectid_internal_cmp(const pg_objectid_t *a, const pg_objectid_t *b)
 	return 0;
 }
 
-#define OBJECTID_CMP_FUNCTION(name, test) \
-PG_FUNCTION_INFO_V1(name); \
-Datum \
-name(PG_FUNCTION_ARGS) \
-{ \
-	int			c = objectid_internal_cmp(PG_GETARG_OBJECTID_P(0), \
-										  PG_GETARG_OBJECTID_P(1)); \
-\
-	PG_RETURN_BOOL(test); \
+/* the six comparison operators, as core's uuid_eq ... uuid_ge */
+PG_FUNCTION_INFO_V1(objectid_eq);
+
+Datum
+objectid_eq(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) == 0);
 }
 
-OBJECTID_CMP_FUNCTION(objectid_eq, c == 0)
-OBJECTID_CMP_FUNCTION(objectid_ne, c != 0)
-OBJECTID_CMP_FUNCTION(objectid_lt, c < 0)
-OBJECTID_CMP_FUNCTION(objectid_le, c <= 0)
-OBJECTID_CMP_FUNCTION(objectid_gt, c > 0)
-OBJECTID_CMP_FUNCTION(objectid_ge, c >= 0)
+PG_FUNCTION_INFO_V1(objectid_ne);
+
+Datum
+objectid_ne(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) != 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_lt);
+
+Datum
+objectid_lt(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) < 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_le);
+
+Datum
+objectid_le(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_gt);
+
+Datum
+objectid_gt(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) > 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_ge);
+
+Datum
+objectid_ge(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) >= 0);
+}
 
 /* btree support function 1; -1, 0 or 1 as its SQL comment promises */
 PG_FUNCTION_INFO_V1(objectid_cmp);
@@ -192,7 +241,8 @@ objectid_sortsupport(PG_FUNCTION_ARGS)
 static int
 objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 {
-	return objectid_internal_cmp(DatumGetObjectIdP(x), DatumGetObjectIdP(y));
+	return objectid_internal_cmp(DatumGetObjectIdP(x),
+								 DatumGetObjectIdP(y));
 }
 
 /*
