@@ -25,10 +25,14 @@ typedef struct pg_objectid_t
 	unsigned char data[OBJECTID_LEN];
 } pg_objectid_t;
 
-#define DatumGetObjectIdP(X)		((pg_objectid_t *) DatumGetPointer(X))
-#define ObjectIdPGetDatum(X)		PointerGetDatum(X)
-#define PG_GETARG_OBJECTID_P(n)		DatumGetObjectIdP(PG_GETARG_DATUM(n))
-#define PG_RETURN_OBJECTID_P(x)		return ObjectIdPGetDatum(x)
+/*
+ * fmgr accessors, named after the C type: postgres.h's DatumGetObjectId and
+ * ObjectIdGetDatum are for Oid
+ */
+#define DatumGetPgObjectidP(X)		((pg_objectid_t *) DatumGetPointer(X))
+#define PgObjectidPGetDatum(X)		PointerGetDatum(X)
+#define PG_GETARG_OBJECTID_P(n)		DatumGetPgObjectidP(PG_GETARG_DATUM(n))
+#define PG_RETURN_OBJECTID_P(x)		return PgObjectidPGetDatum(x)
 
 /*
  * Version shims.

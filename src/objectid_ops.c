@@ -241,8 +241,8 @@ objectid_sortsupport(PG_FUNCTION_ARGS)
 static int
 objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 {
-	return objectid_internal_cmp(DatumGetObjectIdP(x),
-								 DatumGetObjectIdP(y));
+	return objectid_internal_cmp(DatumGetPgObjectidP(x),
+								 DatumGetPgObjectidP(y));
 }
 
 /*
@@ -314,7 +314,7 @@ static Datum
 objectid_abbrev_convert(Datum original, SortSupport ssup)
 {
 	objectid_sortsupport_state *oss = ssup->ssup_extra;
-	pg_objectid_t *id = DatumGetObjectIdP(original);
+	pg_objectid_t *id = DatumGetPgObjectidP(original);
 	Datum		res;
 
 	memcpy(&res, id->data, sizeof(Datum));
@@ -378,13 +378,13 @@ objectid_decrement(Relation rel, Datum existing, bool *underflow)
 	pg_objectid_t *id = palloc(sizeof(pg_objectid_t));
 	int			i;
 
-	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
+	memcpy(id, DatumGetPgObjectidP(existing), sizeof(pg_objectid_t));
 	for (i = OBJECTID_LEN - 1; i >= 0; i--)
 	{
 		if (id->data[i]-- > 0)
 		{
 			*underflow = false;
-			return ObjectIdPGetDatum(id);
+			return PgObjectidPGetDatum(id);
 		}
 	}
 	pfree(id);
@@ -398,13 +398,13 @@ objectid_increment(Relation rel, Datum existing, bool *overflow)
 	pg_objectid_t *id = palloc(sizeof(pg_objectid_t));
 	int			i;
 
-	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
+	memcpy(id, DatumGetPgObjectidP(existing), sizeof(pg_objectid_t));
 	for (i = OBJECTID_LEN - 1; i >= 0; i--)
 	{
 		if (id->data[i]++ < PG_UINT8_MAX)
 		{
 			*overflow = false;
-			return ObjectIdPGetDatum(id);
+			return PgObjectidPGetDatum(id);
 		}
 	}
 	pfree(id);
@@ -424,8 +424,8 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
 	memset(max->data, 0xFF, OBJECTID_LEN);
 	sksup->decrement = objectid_decrement;
 	sksup->increment = objectid_increment;
-	sksup->low_elem = ObjectIdPGetDatum(min);
-	sksup->high_elem = ObjectIdPGetDatum(max);
+	sksup->low_elem = PgObjectidPGetDatum(min);
+	sksup->high_elem = PgObjectidPGetDatum(max);
 	PG_RETURN_VOID();
 }
 #endif							/* OBJECTID_SKIPSUPPORT */
