@@ -328,7 +328,7 @@ COMMENT ON AGGREGATE max(objectid) IS 'the largest objectid';
 -- v1 <-> v6 conversion.  The uuid type is core's; these are functions only.
 -- On PostgreSQL 18+ pg_catalog's uuidv4(), uuidv7(), uuidv7(interval),
 -- uuid_extract_timestamp() and uuid_extract_version() are found first by
--- unqualified calls; the C symbols here are prefixed so they never clash.
+-- unqualified calls; every C symbol is prefixed (objectid_) so none clashes.
 --
 
 CREATE FUNCTION uuidv7()
@@ -348,18 +348,18 @@ LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuidv6()
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuidv6'
+AS 'MODULE_PATHNAME', 'objectid_uuidv6'
 LANGUAGE C VOLATILE PARALLEL SAFE;
 
 CREATE FUNCTION uuidv8()
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuidv8'
+AS 'MODULE_PATHNAME', 'objectid_uuidv8'
 LANGUAGE C VOLATILE PARALLEL SAFE;
 
 -- the result depends only on the argument: IMMUTABLE, not VOLATILE
 CREATE FUNCTION uuidv8(bytes bytea)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuidv8_from_bytea'
+AS 'MODULE_PATHNAME', 'objectid_uuidv8_from_bytea'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuidv4()
@@ -380,27 +380,27 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz
-AS 'MODULE_PATHNAME', 'uuidv6_extract_timestamp'
+AS 'MODULE_PATHNAME', 'objectid_uuidv6_extract_timestamp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE FUNCTION uuidv8_extract_timestamp(uuid)
 RETURNS timestamptz
-AS 'MODULE_PATHNAME', 'uuidv8_extract_timestamp'
+AS 'MODULE_PATHNAME', 'objectid_uuidv8_extract_timestamp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE FUNCTION uuidv7_from_timestamp(timestamptz)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuidv7_from_timestamp'
+AS 'MODULE_PATHNAME', 'objectid_uuidv7_from_timestamp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_v1_to_v6(uuid)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_v1_to_v6'
+AS 'MODULE_PATHNAME', 'objectid_uuid_v1_to_v6'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_v6_to_v1(uuid)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_v6_to_v1'
+AS 'MODULE_PATHNAME', 'objectid_uuid_v6_to_v1'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
@@ -428,42 +428,42 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the i
 
 CREATE FUNCTION uuid_to_bytea(uuid, text)
 RETURNS bytea
-AS 'MODULE_PATHNAME', 'uuid_to_bytea'
+AS 'MODULE_PATHNAME', 'objectid_uuid_to_bytea'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_to_bytea(uuid)
 RETURNS bytea
-AS 'MODULE_PATHNAME', 'uuid_to_bytea'
+AS 'MODULE_PATHNAME', 'objectid_uuid_to_bytea'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_from_bytea(bytea, text)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_from_bytea'
+AS 'MODULE_PATHNAME', 'objectid_uuid_from_bytea'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_from_bytea(bytea)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_from_bytea'
+AS 'MODULE_PATHNAME', 'objectid_uuid_from_bytea'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_to_extjson(uuid, text)
 RETURNS jsonb
-AS 'MODULE_PATHNAME', 'uuid_to_extjson'
+AS 'MODULE_PATHNAME', 'objectid_uuid_to_extjson'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_to_extjson(uuid)
 RETURNS jsonb
-AS 'MODULE_PATHNAME', 'uuid_to_extjson'
+AS 'MODULE_PATHNAME', 'objectid_uuid_to_extjson'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_from_extjson(jsonb, text)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_from_extjson'
+AS 'MODULE_PATHNAME', 'objectid_uuid_from_extjson'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_from_extjson(jsonb)
 RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_from_extjson'
+AS 'MODULE_PATHNAME', 'objectid_uuid_from_extjson'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION objectid_to_extjson(objectid)
@@ -483,7 +483,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE FUNCTION uuid_to_objectid(uuid)
 RETURNS objectid
-AS 'MODULE_PATHNAME', 'uuid_to_objectid'
+AS 'MODULE_PATHNAME', 'objectid_uuid_to_objectid'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuid_to_bytea(uuid, text) IS 'the 16 bytes of a UUID in a MongoDB UUID representation''s byte order';

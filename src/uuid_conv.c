@@ -6,7 +6,8 @@
  *	  objectid.uuid_representation setting.
  *
  * Each uuid conversion has a one- and a two-argument SQL form sharing one C
- * function: without the representation argument the setting is read.
+ * function: without the representation argument the setting is read.  As
+ * in uuid_gen.c, every C symbol carries an objectid_ prefix.
  *
  * IDENTIFICATION
  *	  src/uuid_conv.c
@@ -187,10 +188,10 @@ objectid_uuid_convert(uuid_repr repr, bool from_setting, bool encode,
 }
 
 /* uuid_to_bytea(uuid [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_to_bytea);
+PG_FUNCTION_INFO_V1(objectid_uuid_to_bytea);
 
 Datum
-uuid_to_bytea(PG_FUNCTION_ARGS)
+objectid_uuid_to_bytea(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	bool		from_setting;
@@ -204,10 +205,10 @@ uuid_to_bytea(PG_FUNCTION_ARGS)
 }
 
 /* uuid_from_bytea(bytea [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_from_bytea);
+PG_FUNCTION_INFO_V1(objectid_uuid_from_bytea);
 
 Datum
-uuid_from_bytea(PG_FUNCTION_ARGS)
+objectid_uuid_from_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	bool		from_setting;
@@ -405,10 +406,10 @@ objectid_jsonb_from_cstring(const char *json)
 }
 
 /* uuid_to_extjson(uuid [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_to_extjson);
+PG_FUNCTION_INFO_V1(objectid_uuid_to_extjson);
 
 Datum
-uuid_to_extjson(PG_FUNCTION_ARGS)
+objectid_uuid_to_extjson(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	uint8		bytes[UUID_LEN];
@@ -424,10 +425,10 @@ uuid_to_extjson(PG_FUNCTION_ARGS)
 }
 
 /* uuid_from_extjson(jsonb [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_from_extjson);
+PG_FUNCTION_INFO_V1(objectid_uuid_from_extjson);
 
 Datum
-uuid_from_extjson(PG_FUNCTION_ARGS)
+objectid_uuid_from_extjson(PG_FUNCTION_ARGS)
 {
 	Jsonb	   *jb = PG_GETARG_JSONB_P(0);
 	bool		from_setting;
@@ -516,10 +517,10 @@ objectid_to_uuid(PG_FUNCTION_ARGS)
 }
 
 /* uuid_to_objectid(uuid): the inverse, for UUIDs of that form only */
-PG_FUNCTION_INFO_V1(uuid_to_objectid);
+PG_FUNCTION_INFO_V1(objectid_uuid_to_objectid);
 
 Datum
-uuid_to_objectid(PG_FUNCTION_ARGS)
+objectid_uuid_to_objectid(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
