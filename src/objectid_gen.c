@@ -57,7 +57,7 @@ objectid_generate(PG_FUNCTION_ARGS)
 	int64_t		now_seconds;
 
 	if (!id_clock_seconds(&objectid_clock, &now_seconds))
-		objectid_check_status(ID_ERR_CLOCK, NULL, NULL);
+		objectid_clock_error();
 	objectid_check_status(objid_generate(&objectid_state,
 										 &objectid_random_pool, MyProcPid,
 										 now_seconds, result->data),

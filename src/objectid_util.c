@@ -2,7 +2,7 @@
  *
  * objectid_util.c
  *	  Pieces of fmgr glue shared by every generator and conversion: the
- *	  per-process random pool, status reporting, timestamp arithmetic.
+ *	  per-process random pool, status and clock errors, timestamp arithmetic.
  *
  * IDENTIFICATION
  *	  src/objectid_util.c
@@ -49,11 +49,6 @@ objectid_check_status(id_status status, const char *what,
 					(errcode(ERRCODE_INTERNAL_ERROR),
 					 errmsg("could not generate random values")));
 			break;
-		case ID_ERR_CLOCK:
-			ereport(ERROR,
-					(errcode(ERRCODE_SYSTEM_ERROR),
-					 errmsg("could not read the system clock: %m")));
-			break;
 		case ID_ERR_RANGE:
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -62,6 +57,15 @@ objectid_check_status(id_status status, const char *what,
 			break;
 	}
 	elog(ERROR, "unexpected status %d", (int) status);
+}
+
+/* The clock could not be read (errno tells why); never returns. */
+void
+objectid_clock_error(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_SYSTEM_ERROR),
+			 errmsg("could not read the system clock: %m")));
 }
 
 /*

@@ -56,7 +56,7 @@ objectid_uuid_now_ns(void)
 	int64		ns;
 
 	if (!id_clock_realtime(&ns))
-		objectid_check_status(ID_ERR_CLOCK, NULL, NULL);
+		objectid_clock_error();
 	return ns;
 }
 
