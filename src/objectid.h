@@ -77,6 +77,7 @@ extern void objectid_check_status(id_status status, const char *what,
 extern void objectid_clock_error(void);
 extern void objectid_check_input_length(int64 got, int expected,
 										const char *what);
+extern void *objectid_bytea_fixed(bytea *b, int len, const char *what);
 extern bool objectid_timestamptz_to_unix_us(TimestampTz ts, int64 *unix_us);
 extern TimestampTz objectid_unix_us_to_timestamptz(int64 unix_us);
 

@@ -188,13 +188,9 @@ PG_FUNCTION_INFO_V1(objectid_uuidv8_from_bytea);
 Datum
 objectid_uuidv8_from_bytea(PG_FUNCTION_ARGS)
 {
-	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
-	pg_uuid_t  *result;
+	pg_uuid_t  *result = objectid_bytea_fixed(PG_GETARG_BYTEA_PP(0),
+											  UUID_LEN, "UUID version 8");
 
-	objectid_check_input_length(VARSIZE_ANY_EXHDR(bytes), UUID_LEN,
-								"UUID version 8");
-	result = palloc(sizeof(pg_uuid_t));
-	memcpy(result->data, VARDATA_ANY(bytes), UUID_LEN);
 	uuidgen_stamp(result->data, 8);
 	PG_RETURN_UUID_P(result);
 }
