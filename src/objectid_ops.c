@@ -433,9 +433,9 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
 /*
  * objectid_install_skipsupport(): called once by the install script, which
  * then drops it.  Where the server has skip support it creates
- * objectid_skipsupport(internal) and adds it to the btree family as support
- * function 6; elsewhere it does nothing.  Doing this here, not in a DO
- * block, keeps the script free of any procedural language.  As the script
+ * objectid_skipsupport(internal), with its comment, and adds it to the btree
+ * family as support function 6; elsewhere it does nothing.  Doing this here,
+ * not in a DO block, keeps the script free of any procedural language.  As the script
  * may run with superuser rights (the extension is trusted), every name is
  * qualified with the schema the extension is being created in, which is
  * this function's own, and the library path is this function's own.
@@ -477,10 +477,13 @@ objectid_install_skipsupport(PG_FUNCTION_ARGS)
 					 "RETURNS pg_catalog.void "
 					 "AS %s, 'objectid_skipsupport' "
 					 "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE; "
+					 "COMMENT ON FUNCTION "
+					 "%s.objectid_skipsupport(pg_catalog.internal) "
+					 "IS 'btree skip support: the next and previous objectid'; "
 					 "ALTER OPERATOR FAMILY %s.objectid_ops USING btree "
 					 "ADD FUNCTION 6 (%s.objectid) "
 					 "%s.objectid_skipsupport(pg_catalog.internal)",
-					 schema, library, schema, schema, schema);
+					 schema, library, schema, schema, schema, schema);
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
