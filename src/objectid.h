@@ -74,6 +74,7 @@ typedef struct pg_objectid_t
 extern id_random_pool objectid_random_pool;
 extern void objectid_check_status(id_status status, const char *what,
 								  const char *range_detail);
+extern void objectid_range_error(const char *what, const char *range_detail);
 extern void objectid_clock_error(void);
 extern void objectid_check_input_length(int64 got, int expected,
 										const char *what);

@@ -42,8 +42,7 @@ objectid_seconds_of(TimestampTz ts)
 	int64		unix_us;
 
 	if (!objectid_timestamptz_to_unix_us(ts, &unix_us))
-		objectid_check_status(ID_ERR_RANGE, "type objectid",
-							  OBJECTID_RANGE_DETAIL);
+		objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
 	return id_floor_div(unix_us, USECS_PER_SEC);
 }
 

@@ -42,13 +42,24 @@ objectid_check_status(id_status status, const char *what,
 					 errmsg("could not generate random values")));
 			break;
 		case ID_ERR_RANGE:
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("timestamp out of range for %s", what),
-					 errdetail("%s", range_detail)));
+			objectid_range_error(what, range_detail);
 			break;
 	}
 	elog(ERROR, "unexpected status %d", (int) status);
+}
+
+/*
+ * An instant the layout cannot hold: "what" completes "timestamp out of
+ * range for ...", and range_detail says which instants it holds.  Never
+ * returns.
+ */
+void
+objectid_range_error(const char *what, const char *range_detail)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for %s", what),
+			 errdetail("%s", range_detail)));
 }
 
 /* The clock could not be read (errno tells why); never returns. */

@@ -71,8 +71,7 @@ objectid_uuid_v7_instant(TimestampTz ts, int64 *unix_ms, uint32 *sub_ms_ns)
 
 	if (!objectid_timestamptz_to_unix_us(ts, &unix_us) ||
 		unix_us < 0 || unix_us / 1000 > UUIDGEN_V7_MS_MAX)
-		objectid_check_status(ID_ERR_RANGE, OBJECTID_V7_WHAT,
-							  OBJECTID_V7_DETAIL);
+		objectid_range_error(OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
 	*unix_ms = unix_us / 1000;
 	*sub_ms_ns = (uint32) (unix_us % 1000) * 1000;
 }
@@ -115,8 +114,7 @@ objectid_uuidv7_interval(PG_FUNCTION_ARGS)
 	TimestampTz ts;
 
 	if (now_ns < 0)
-		objectid_check_status(ID_ERR_RANGE, OBJECTID_V7_WHAT,
-							  OBJECTID_V7_DETAIL);
+		objectid_range_error(OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
 	ns = uuidgen_v7_next_ns(&objectid_v7_state, MyProcPid, now_ns);
 	ts = objectid_unix_us_to_timestamptz(ns / ID_NS_PER_US);
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
