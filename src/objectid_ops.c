@@ -435,10 +435,11 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
  * then drops it.  Where the server has skip support it creates
  * objectid_skipsupport(internal), with its comment, and adds it to the btree
  * family as support function 6; elsewhere it does nothing.  Doing this here,
- * not in a DO block, keeps the script free of any procedural language.  As the script
- * may run with superuser rights (the extension is trusted), every name is
- * qualified with the schema the extension is being created in, which is
- * this function's own, and the library path is this function's own.
+ * not in a DO block, keeps the script free of any procedural language.  As
+ * the script may run with superuser rights (the extension is trusted),
+ * every name is qualified with the schema the extension is being created
+ * in, which is this function's own, and the library path is this
+ * function's own.
  */
 PG_FUNCTION_INFO_V1(objectid_install_skipsupport);
 
