@@ -4,7 +4,7 @@
 -- timestamps, UUIDs, representation names and Extended JSON documents.
 -- Each input must either round-trip exactly or fail with the documented
 -- SQLSTATE and message; the backend must never crash.  What is right is
--- decided by reference oracles written here in SQL from API.md, README.md
+-- decided by reference oracles written here in SQL from README.md, RFC 9562
 -- and the MongoDB specs, never by calling the code under test.  The output
 -- is counts only, from a fixed random seed.
 --
@@ -226,7 +226,7 @@ SELECT 'uuid', 'edge', u::uuid
 					'507f1f77-bcf8-86cd-9e65-0e4044000000',
 					'507f1f77-bcf8-86cd-9e65-0e4044000001']) u;
 
--- repname: the accepted spellings of API.md section 5 and README.md, in
+-- repname: the accepted spellings (README.md, "UUID representations"), in
 -- random ASCII case, near misses of them, and random strings
 CREATE FUNCTION hostile_randcase(s text) RETURNS text
 LANGUAGE sql VOLATILE
@@ -566,7 +566,7 @@ END
 $$;
 
 -- The reference reader of Extended JSON (the Extended JSON spec: a type
--- wrapper has exactly its keys; API.md section 5; README.md: strict
+-- wrapper has exactly its keys; Extended JSON spec; README.md: strict
 -- base64, subtype of one or two hex digits, $uuid exactly 8-4-4-4-12).
 -- "uuid": the BSON binary the document holds ({"subtype", "data" (hex),
 -- "b64" (canonical base64 of data)}), or null if it is malformed; "oid":
@@ -752,7 +752,7 @@ LANGUAGE sql IMMUTABLE
 RETURN to_timestamp(floor(us / 1000000.0)::float8)
 	   + (us - floor(us / 1000000.0)::bigint * 1000000) * interval '1 microsecond';
 
--- what a reader gives (API.md section 3, README.md): which 'any' is
+-- what a reader gives (RFC 9562, README.md "UUID generators"): 'any' is
 -- uuid_extract_timestamp as core 18's (v1: 60-bit count of 100 ns since
 -- 1582-10-15, truncated to microseconds; v7: 48-bit Unix milliseconds;
 -- NULL for v6), 'v6' uuidv6_extract_timestamp (the same count in v6's
@@ -775,7 +775,7 @@ RETURN CASE
 		hostile_unix_us(hostile_int(hostile_time_v6(u)) / 100)::text
 END;
 
--- uuid_to_objectid (API.md section 5): a version 8, RFC variant UUID
+-- uuid_to_objectid (README.md "ObjectId <-> UUID"): a v8, RFC variant UUID
 -- whose last 26 bits are zero holds the ObjectId bits 0-47, 52-63, 66-101;
 -- the result must also map back to the same UUID
 CREATE FUNCTION hostile_expect_objectid(u uuid) RETURNS text[]
@@ -828,7 +828,7 @@ RETURN CASE
 								hostile_sub(encode(b, 'hex')::uuid, 66, 62))::uuid::text]
 END;
 
--- The representations (API.md section 5, README.md): the one a name
+-- The representations (MongoDB UUID spec, README.md): the one a name
 -- stands for, ASCII case ignored and nothing else; NULL if none
 CREATE FUNCTION hostile_rep(name text) RETURNS text
 LANGUAGE sql IMMUTABLE
@@ -948,7 +948,7 @@ RETURN CASE
 	ELSE ARRAY['22P02', 'invalid Extended JSON for type objectid']
 END;
 
--- the oracles reproduce API.md's test vectors (RFC 9562 Appendix A and
+-- the oracles reproduce the test vectors (RFC 9562 Appendix A and
 -- B.1, the MongoDB representations, README.md's ObjectId mapping)
 SELECT hostile_read('c232ab00-9414-11ec-b3c8-9f6bdeced846', 'any') AS v1,
 	   hostile_read('1ec9414c-232a-6b00-b3c8-9f6bdeced846', 'v6') AS v6,

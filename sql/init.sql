@@ -60,3 +60,14 @@ SELECT typlen, typbyval, typalign, typstorage FROM pg_type WHERE typname = 'obje
 -- the extension is trusted and relocatable
 SELECT name, version, trusted, relocatable
 FROM pg_available_extension_versions WHERE name = 'objectid';
+
+-- every member of the extension has a comment, so that \df+, \do+ and \dT+
+-- explain themselves (no rows expected; on 18+ objectid_skipsupport too)
+SELECT pg_describe_object(d.classid, d.objid, d.objsubid) AS undocumented
+FROM pg_depend d
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+LEFT JOIN pg_description c
+  ON c.classoid = d.classid AND c.objoid = d.objid AND c.objsubid = d.objsubid
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND c.description IS NULL
+ORDER BY 1;

@@ -8,7 +8,7 @@ SET timezone = 'UTC';
 -- (sql/core_names.sql compares them with core's.)
 SET search_path = public, pg_catalog;
 
--- RFC 9562 test vectors (API.md): all four carry 2022-02-22 19:22:22 UTC
+-- RFC 9562 test vectors (Appendix A, B.1): all four carry 2022-02-22 19:22:22 UTC
 CREATE TABLE uuid_test_vectors (name text, u uuid);
 INSERT INTO uuid_test_vectors VALUES
 	('v1 (A)', 'c232ab00-9414-11ec-b3c8-9f6bdeced846'),

@@ -95,14 +95,8 @@ PG_FUNCTION_INFO_V1(objectid_from_bytea);
 Datum
 objectid_from_bytea(PG_FUNCTION_ARGS)
 {
-	bytea	   *b = PG_GETARG_BYTEA_PP(0);
-	pg_objectid_t *result;
-
-	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), OBJECTID_LEN,
-								"type objectid");
-	result = palloc(sizeof(pg_objectid_t));
-	memcpy(result->data, VARDATA_ANY(b), OBJECTID_LEN);
-	PG_RETURN_OBJECTID_P(result);
+	PG_RETURN_OBJECTID_P(objectid_bytea_fixed(PG_GETARG_BYTEA_PP(0),
+											  OBJECTID_LEN, "type objectid"));
 }
 
 /*

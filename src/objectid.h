@@ -25,10 +25,14 @@ typedef struct pg_objectid_t
 	unsigned char data[OBJECTID_LEN];
 } pg_objectid_t;
 
-#define DatumGetObjectIdP(X)		((pg_objectid_t *) DatumGetPointer(X))
-#define ObjectIdPGetDatum(X)		PointerGetDatum(X)
-#define PG_GETARG_OBJECTID_P(n)		DatumGetObjectIdP(PG_GETARG_DATUM(n))
-#define PG_RETURN_OBJECTID_P(x)		return ObjectIdPGetDatum(x)
+/*
+ * fmgr accessors, named after the C type: postgres.h's DatumGetObjectId and
+ * ObjectIdGetDatum are for Oid
+ */
+#define DatumGetPgObjectidP(X)		((pg_objectid_t *) DatumGetPointer(X))
+#define PgObjectidPGetDatum(X)		PointerGetDatum(X)
+#define PG_GETARG_OBJECTID_P(n)		DatumGetPgObjectidP(PG_GETARG_DATUM(n))
+#define PG_RETURN_OBJECTID_P(x)		return PgObjectidPGetDatum(x)
 
 /*
  * Version shims.
@@ -70,8 +74,11 @@ typedef struct pg_objectid_t
 extern id_random_pool objectid_random_pool;
 extern void objectid_check_status(id_status status, const char *what,
 								  const char *range_detail);
+extern void objectid_range_error(const char *what, const char *range_detail);
+extern void objectid_clock_error(void);
 extern void objectid_check_input_length(int64 got, int expected,
 										const char *what);
+extern void *objectid_bytea_fixed(bytea *b, int len, const char *what);
 extern bool objectid_timestamptz_to_unix_us(TimestampTz ts, int64 *unix_us);
 extern TimestampTz objectid_unix_us_to_timestamptz(int64 unix_us);
 

@@ -42,8 +42,7 @@ objectid_seconds_of(TimestampTz ts)
 	int64		unix_us;
 
 	if (!objectid_timestamptz_to_unix_us(ts, &unix_us))
-		objectid_check_status(ID_ERR_RANGE, "type objectid",
-							  OBJECTID_RANGE_DETAIL);
+		objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
 	return id_floor_div(unix_us, USECS_PER_SEC);
 }
 
@@ -57,7 +56,7 @@ objectid_generate(PG_FUNCTION_ARGS)
 	int64_t		now_seconds;
 
 	if (!id_clock_seconds(&objectid_clock, &now_seconds))
-		objectid_check_status(ID_ERR_CLOCK, NULL, NULL);
+		objectid_clock_error();
 	objectid_check_status(objid_generate(&objectid_state,
 										 &objectid_random_pool, MyProcPid,
 										 now_seconds, result->data),

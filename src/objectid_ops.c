@@ -76,23 +76,72 @@ objectid_internal_cmp(const pg_objectid_t *a, const pg_objectid_t *b)
 	return 0;
 }
 
-#define OBJECTID_CMP_FUNCTION(name, test) \
-PG_FUNCTION_INFO_V1(name); \
-Datum \
-name(PG_FUNCTION_ARGS) \
-{ \
-	int			c = objectid_internal_cmp(PG_GETARG_OBJECTID_P(0), \
-										  PG_GETARG_OBJECTID_P(1)); \
-\
-	PG_RETURN_BOOL(test); \
+/* the six comparison operators, as core's uuid_eq ... uuid_ge */
+PG_FUNCTION_INFO_V1(objectid_eq);
+
+Datum
+objectid_eq(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) == 0);
 }
 
-OBJECTID_CMP_FUNCTION(objectid_eq, c == 0)
-OBJECTID_CMP_FUNCTION(objectid_ne, c != 0)
-OBJECTID_CMP_FUNCTION(objectid_lt, c < 0)
-OBJECTID_CMP_FUNCTION(objectid_le, c <= 0)
-OBJECTID_CMP_FUNCTION(objectid_gt, c > 0)
-OBJECTID_CMP_FUNCTION(objectid_ge, c >= 0)
+PG_FUNCTION_INFO_V1(objectid_ne);
+
+Datum
+objectid_ne(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) != 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_lt);
+
+Datum
+objectid_lt(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) < 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_le);
+
+Datum
+objectid_le(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_gt);
+
+Datum
+objectid_gt(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) > 0);
+}
+
+PG_FUNCTION_INFO_V1(objectid_ge);
+
+Datum
+objectid_ge(PG_FUNCTION_ARGS)
+{
+	pg_objectid_t *a = PG_GETARG_OBJECTID_P(0);
+	pg_objectid_t *b = PG_GETARG_OBJECTID_P(1);
+
+	PG_RETURN_BOOL(objectid_internal_cmp(a, b) >= 0);
+}
 
 /* btree support function 1; -1, 0 or 1 as its SQL comment promises */
 PG_FUNCTION_INFO_V1(objectid_cmp);
@@ -192,7 +241,8 @@ objectid_sortsupport(PG_FUNCTION_ARGS)
 static int
 objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
 {
-	return objectid_internal_cmp(DatumGetObjectIdP(x), DatumGetObjectIdP(y));
+	return objectid_internal_cmp(DatumGetPgObjectidP(x),
+								 DatumGetPgObjectidP(y));
 }
 
 /*
@@ -264,7 +314,7 @@ static Datum
 objectid_abbrev_convert(Datum original, SortSupport ssup)
 {
 	objectid_sortsupport_state *oss = ssup->ssup_extra;
-	pg_objectid_t *id = DatumGetObjectIdP(original);
+	pg_objectid_t *id = DatumGetPgObjectidP(original);
 	Datum		res;
 
 	memcpy(&res, id->data, sizeof(Datum));
@@ -328,13 +378,13 @@ objectid_decrement(Relation rel, Datum existing, bool *underflow)
 	pg_objectid_t *id = palloc(sizeof(pg_objectid_t));
 	int			i;
 
-	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
+	memcpy(id, DatumGetPgObjectidP(existing), sizeof(pg_objectid_t));
 	for (i = OBJECTID_LEN - 1; i >= 0; i--)
 	{
 		if (id->data[i]-- > 0)
 		{
 			*underflow = false;
-			return ObjectIdPGetDatum(id);
+			return PgObjectidPGetDatum(id);
 		}
 	}
 	pfree(id);
@@ -348,13 +398,13 @@ objectid_increment(Relation rel, Datum existing, bool *overflow)
 	pg_objectid_t *id = palloc(sizeof(pg_objectid_t));
 	int			i;
 
-	memcpy(id, DatumGetObjectIdP(existing), sizeof(pg_objectid_t));
+	memcpy(id, DatumGetPgObjectidP(existing), sizeof(pg_objectid_t));
 	for (i = OBJECTID_LEN - 1; i >= 0; i--)
 	{
 		if (id->data[i]++ < PG_UINT8_MAX)
 		{
 			*overflow = false;
-			return ObjectIdPGetDatum(id);
+			return PgObjectidPGetDatum(id);
 		}
 	}
 	pfree(id);
@@ -374,8 +424,8 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
 	memset(max->data, 0xFF, OBJECTID_LEN);
 	sksup->decrement = objectid_decrement;
 	sksup->increment = objectid_increment;
-	sksup->low_elem = ObjectIdPGetDatum(min);
-	sksup->high_elem = ObjectIdPGetDatum(max);
+	sksup->low_elem = PgObjectidPGetDatum(min);
+	sksup->high_elem = PgObjectidPGetDatum(max);
 	PG_RETURN_VOID();
 }
 #endif							/* OBJECTID_SKIPSUPPORT */
@@ -383,12 +433,13 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
 /*
  * objectid_install_skipsupport(): called once by the install script, which
  * then drops it.  Where the server has skip support it creates
- * objectid_skipsupport(internal) and adds it to the btree family as support
- * function 6; elsewhere it does nothing.  Doing this here, not in a DO
- * block, keeps the script free of any procedural language.  As the script
- * may run with superuser rights (the extension is trusted), every name is
- * qualified with the schema the extension is being created in, which is
- * this function's own, and the library path is this function's own.
+ * objectid_skipsupport(internal), with its comment, and adds it to the btree
+ * family as support function 6; elsewhere it does nothing.  Doing this here,
+ * not in a DO block, keeps the script free of any procedural language.  As
+ * the script may run with superuser rights (the extension is trusted),
+ * every name is qualified with the schema the extension is being created
+ * in, which is this function's own, and the library path is this
+ * function's own.
  */
 PG_FUNCTION_INFO_V1(objectid_install_skipsupport);
 
@@ -427,10 +478,13 @@ objectid_install_skipsupport(PG_FUNCTION_ARGS)
 					 "RETURNS pg_catalog.void "
 					 "AS %s, 'objectid_skipsupport' "
 					 "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE; "
+					 "COMMENT ON FUNCTION "
+					 "%s.objectid_skipsupport(pg_catalog.internal) "
+					 "IS 'btree skip support: the next and previous objectid'; "
 					 "ALTER OPERATOR FAMILY %s.objectid_ops USING btree "
 					 "ADD FUNCTION 6 (%s.objectid) "
 					 "%s.objectid_skipsupport(pg_catalog.internal)",
-					 schema, library, schema, schema, schema);
+					 schema, library, schema, schema, schema, schema);
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");

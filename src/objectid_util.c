@@ -2,7 +2,7 @@
  *
  * objectid_util.c
  *	  Pieces of fmgr glue shared by every generator and conversion: the
- *	  per-process random pool, status reporting, timestamp arithmetic.
+ *	  per-process random pool, status and clock errors, timestamp arithmetic.
  *
  * IDENTIFICATION
  *	  src/objectid_util.c
@@ -16,21 +16,13 @@
 
 #include "objectid.h"
 
-static bool objectid_strong_random(void *buf, size_t len);
-
 /*
  * The one buffer of CSPRNG output every generator draws from.  It records
  * the process id it was filled in, so a backend forked from a postmaster
  * that preloaded this library discards whatever it inherited.
  */
 id_random_pool objectid_random_pool =
-ID_RANDOM_POOL_INIT(objectid_strong_random);
-
-static bool
-objectid_strong_random(void *buf, size_t len)
-{
-	return pg_strong_random(buf, len);
-}
+ID_RANDOM_POOL_INIT(pg_strong_random);
 
 /*
  * Turn a core status into the error a user sees.  "what" completes
@@ -49,19 +41,34 @@ objectid_check_status(id_status status, const char *what,
 					(errcode(ERRCODE_INTERNAL_ERROR),
 					 errmsg("could not generate random values")));
 			break;
-		case ID_ERR_CLOCK:
-			ereport(ERROR,
-					(errcode(ERRCODE_SYSTEM_ERROR),
-					 errmsg("could not read the system clock: %m")));
-			break;
 		case ID_ERR_RANGE:
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("timestamp out of range for %s", what),
-					 errdetail_internal("%s", range_detail)));
+			objectid_range_error(what, range_detail);
 			break;
 	}
 	elog(ERROR, "unexpected status %d", (int) status);
+}
+
+/*
+ * An instant the layout cannot hold: "what" completes "timestamp out of
+ * range for ...", and range_detail says which instants it holds.  Never
+ * returns.
+ */
+void
+objectid_range_error(const char *what, const char *range_detail)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for %s", what),
+			 errdetail("%s", range_detail)));
+}
+
+/* The clock could not be read (errno tells why); never returns. */
+void
+objectid_clock_error(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_SYSTEM_ERROR),
+			 errmsg("could not read the system clock: %m")));
 }
 
 /*
@@ -77,6 +84,21 @@ objectid_check_input_length(int64 got, int expected, const char *what)
 				 errmsg("invalid input length for %s", what),
 				 errdetail("Expected %d bytes, got " INT64_FORMAT ".",
 						   expected, got)));
+}
+
+/*
+ * A palloc'd copy of the bytes of a bytea that must hold exactly len of
+ * them; any other length is an error, as objectid_check_input_length says.
+ */
+void *
+objectid_bytea_fixed(bytea *b, int len, const char *what)
+{
+	void	   *result;
+
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), len, what);
+	result = palloc(len);
+	memcpy(result, VARDATA_ANY(b), len);
+	return result;
 }
 
 /*

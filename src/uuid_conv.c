@@ -6,7 +6,8 @@
  *	  objectid.uuid_representation setting.
  *
  * Each uuid conversion has a one- and a two-argument SQL form sharing one C
- * function: without the representation argument the setting is read.
+ * function: without the representation argument the setting is read.  As
+ * in uuid_gen.c, every C symbol carries an objectid_ prefix.
  *
  * IDENTIFICATION
  *	  src/uuid_conv.c
@@ -63,7 +64,6 @@ static uuid_repr objectid_uuid_repr_arg(FunctionCallInfo fcinfo, int argno,
 static void objectid_uuid_repr_check(uuid_repr repr, bool from_setting);
 static void objectid_uuid_convert(uuid_repr repr, bool from_setting,
 								  bool encode, const uint8 *in, uint8 *out);
-static const char *objectid_json_type(JsonbValue *v);
 static char *objectid_json_string(JsonbValue *v, const char *typname,
 								  const char *key);
 static void objectid_json_fields(JsonbContainer *container,
@@ -106,8 +106,7 @@ _PG_init(void)
 							 "UUID representation used by the one-argument "
 							 "UUID conversion functions.",
 							 "Like the MongoDB drivers' uuidRepresentation "
-							 "option: standard, javaLegacy, csharpLegacy, "
-							 "pythonLegacy or unspecified.",
+							 "option: " UUIDREPR_VALID_NAMES ".",
 							 &objectid_uuid_representation,
 							 UUID_REPR_STANDARD,
 							 options,
@@ -158,14 +157,15 @@ objectid_uuid_repr_check(uuid_repr repr, bool from_setting)
 						"unspecified"),
 				 errdetail("The representation comes from \"%s\", which is \"%s\"; that representation has no byte order.",
 						   "objectid.uuid_representation", "unspecified"),
-				 errhint("Set %s to standard, javaLegacy, csharpLegacy or pythonLegacy, or pass the representation as the second argument.",
-						 "objectid.uuid_representation")));
+				 errhint("Set %s to %s, or pass the representation as the second argument.",
+						 "objectid.uuid_representation",
+						 UUIDREPR_BYTE_ORDER_NAMES)));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("cannot convert a UUID with UUID representation \"%s\"",
 					"unspecified"),
-			 errdetail("The \"%s\" representation has no byte order; use standard, javaLegacy, csharpLegacy or pythonLegacy.",
-					   "unspecified")));
+			 errdetail("The \"%s\" representation has no byte order; use %s.",
+					   "unspecified", UUIDREPR_BYTE_ORDER_NAMES)));
 }
 
 /*
@@ -187,10 +187,10 @@ objectid_uuid_convert(uuid_repr repr, bool from_setting, bool encode,
 }
 
 /* uuid_to_bytea(uuid [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_to_bytea);
+PG_FUNCTION_INFO_V1(objectid_uuid_to_bytea);
 
 Datum
-uuid_to_bytea(PG_FUNCTION_ARGS)
+objectid_uuid_to_bytea(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	bool		from_setting;
@@ -204,10 +204,10 @@ uuid_to_bytea(PG_FUNCTION_ARGS)
 }
 
 /* uuid_from_bytea(bytea [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_from_bytea);
+PG_FUNCTION_INFO_V1(objectid_uuid_from_bytea);
 
 Datum
-uuid_from_bytea(PG_FUNCTION_ARGS)
+objectid_uuid_from_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	bool		from_setting;
@@ -221,20 +221,13 @@ uuid_from_bytea(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(result);
 }
 
-/* "string", "number", "object", ... of a jsonb value */
-static const char *
-objectid_json_type(JsonbValue *v)
-{
-	return JsonbTypeName(v);
-}
-
 /* the value of key as a C string; anything but a JSON string is an error */
 static char *
 objectid_json_string(JsonbValue *v, const char *typname, const char *key)
 {
 	if (v->type != jbvString)
 		objectid_json_error(typname, "Value of \"%s\" must be a string, not %s.",
-							key, objectid_json_type(v));
+							key, JsonbTypeName(v));
 	return pnstrdup(v->val.string.val, v->val.string.len);
 }
 
@@ -292,7 +285,7 @@ objectid_json_root_object(Jsonb *jb, const char *typname)
 		return;
 	if (JB_ROOT_IS_SCALAR(jb) && JsonbExtractScalar(&jb->root, &v))
 		objectid_json_error(typname, "Expected a JSON object, not %s.",
-							objectid_json_type(&v));
+							JsonbTypeName(&v));
 	objectid_json_error(typname, "Expected a JSON object, not %s.", "array");
 }
 
@@ -386,7 +379,7 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 	{
 		objectid_json_error("uuid",
 							"Value of \"$binary\" must be an object or a string, not %s.",
-							objectid_json_type(&top[0].value));
+							JsonbTypeName(&top[0].value));
 	}
 
 	b64len = strlen(b64);
@@ -405,10 +398,10 @@ objectid_jsonb_from_cstring(const char *json)
 }
 
 /* uuid_to_extjson(uuid [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_to_extjson);
+PG_FUNCTION_INFO_V1(objectid_uuid_to_extjson);
 
 Datum
-uuid_to_extjson(PG_FUNCTION_ARGS)
+objectid_uuid_to_extjson(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	uint8		bytes[UUID_LEN];
@@ -424,10 +417,10 @@ uuid_to_extjson(PG_FUNCTION_ARGS)
 }
 
 /* uuid_from_extjson(jsonb [, representation]) */
-PG_FUNCTION_INFO_V1(uuid_from_extjson);
+PG_FUNCTION_INFO_V1(objectid_uuid_from_extjson);
 
 Datum
-uuid_from_extjson(PG_FUNCTION_ARGS)
+objectid_uuid_from_extjson(PG_FUNCTION_ARGS)
 {
 	Jsonb	   *jb = PG_GETARG_JSONB_P(0);
 	bool		from_setting;
@@ -453,7 +446,8 @@ uuid_from_extjson(PG_FUNCTION_ARGS)
 						bin.subtype, uuid_repr_name(repr)),
 				 bin.subtype == UUIDREPR_SUBTYPE_STANDARD ?
 				 errdetail("Subtype 04 decodes only with the standard representation.") :
-				 errdetail("Subtype 03 decodes only with a legacy representation: javaLegacy, csharpLegacy or pythonLegacy."),
+				 errdetail("Subtype 03 decodes only with a legacy representation: %s.",
+						   UUIDREPR_LEGACY_NAMES),
 				 from_setting ?
 				 errhint("The representation comes from \"%s\".",
 						 "objectid.uuid_representation") : 0));
@@ -516,10 +510,10 @@ objectid_to_uuid(PG_FUNCTION_ARGS)
 }
 
 /* uuid_to_objectid(uuid): the inverse, for UUIDs of that form only */
-PG_FUNCTION_INFO_V1(uuid_to_objectid);
+PG_FUNCTION_INFO_V1(objectid_uuid_to_objectid);
 
 Datum
-uuid_to_objectid(PG_FUNCTION_ARGS)
+objectid_uuid_to_objectid(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
@@ -540,5 +534,4 @@ uuid_to_objectid(PG_FUNCTION_ARGS)
 			 version != 8 ?
 			 errdetail("Its version is %d, not 8.", version) :
 			 errdetail("Its last 26 bits are not all zero.")));
-	PG_RETURN_NULL();			/* not reached */
 }

@@ -4,9 +4,10 @@
  *	  UUID generators (v4, v6, v7, v8), their readers, the v7 range
  *	  boundary and v1 <-> v6 conversion (fmgr glue over src/core/uuidgen.c).
  *
- * The C symbols of the functions PostgreSQL 18 also has (uuidv4, uuidv7,
- * uuid_extract_timestamp, uuid_extract_version) carry an objectid_ prefix
- * so that they never clash with the server's own symbols of those names.
+ * Every C symbol carries an objectid_ prefix (objectid_uuidv6 for SQL
+ * uuidv6()), so that none clashes with the server's own: PostgreSQL 18 has
+ * uuidv4, uuidv7, uuid_extract_timestamp and uuid_extract_version, and a
+ * later release may add more of these names.
  *
  * IDENTIFICATION
  *	  src/uuid_gen.c
@@ -55,7 +56,7 @@ objectid_uuid_now_ns(void)
 	int64		ns;
 
 	if (!id_clock_realtime(&ns))
-		objectid_check_status(ID_ERR_CLOCK, NULL, NULL);
+		objectid_clock_error();
 	return ns;
 }
 
@@ -70,8 +71,7 @@ objectid_uuid_v7_instant(TimestampTz ts, int64 *unix_ms, uint32 *sub_ms_ns)
 
 	if (!objectid_timestamptz_to_unix_us(ts, &unix_us) ||
 		unix_us < 0 || unix_us / 1000 > UUIDGEN_V7_MS_MAX)
-		objectid_check_status(ID_ERR_RANGE, OBJECTID_V7_WHAT,
-							  OBJECTID_V7_DETAIL);
+		objectid_range_error(OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
 	*unix_ms = unix_us / 1000;
 	*sub_ms_ns = (uint32) (unix_us % 1000) * 1000;
 }
@@ -114,8 +114,7 @@ objectid_uuidv7_interval(PG_FUNCTION_ARGS)
 	TimestampTz ts;
 
 	if (now_ns < 0)
-		objectid_check_status(ID_ERR_RANGE, OBJECTID_V7_WHAT,
-							  OBJECTID_V7_DETAIL);
+		objectid_range_error(OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
 	ns = uuidgen_v7_next_ns(&objectid_v7_state, MyProcPid, now_ns);
 	ts = objectid_unix_us_to_timestamptz(ns / ID_NS_PER_US);
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
@@ -148,10 +147,10 @@ objectid_uuidv7_at(PG_FUNCTION_ARGS)
 }
 
 /* uuidv6(): RFC 9562 v6, strictly increasing within the backend */
-PG_FUNCTION_INFO_V1(uuidv6);
+PG_FUNCTION_INFO_V1(objectid_uuidv6);
 
 Datum
-uuidv6(PG_FUNCTION_ARGS)
+objectid_uuidv6(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
@@ -165,10 +164,10 @@ uuidv6(PG_FUNCTION_ARGS)
 }
 
 /* uuidv8(): RFC 9562 Appendix B.1 time-based v8, 10 ns ticks + sequence */
-PG_FUNCTION_INFO_V1(uuidv8);
+PG_FUNCTION_INFO_V1(objectid_uuidv8);
 
 Datum
-uuidv8(PG_FUNCTION_ARGS)
+objectid_uuidv8(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
@@ -182,18 +181,14 @@ uuidv8(PG_FUNCTION_ARGS)
 }
 
 /* uuidv8(bytea): the 16 given bytes with version 8 and the variant set */
-PG_FUNCTION_INFO_V1(uuidv8_from_bytea);
+PG_FUNCTION_INFO_V1(objectid_uuidv8_from_bytea);
 
 Datum
-uuidv8_from_bytea(PG_FUNCTION_ARGS)
+objectid_uuidv8_from_bytea(PG_FUNCTION_ARGS)
 {
-	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
-	pg_uuid_t  *result;
+	pg_uuid_t  *result = objectid_bytea_fixed(PG_GETARG_BYTEA_PP(0),
+											  UUID_LEN, "UUID version 8");
 
-	objectid_check_input_length(VARSIZE_ANY_EXHDR(bytes), UUID_LEN,
-								"UUID version 8");
-	result = palloc(sizeof(pg_uuid_t));
-	memcpy(result->data, VARDATA_ANY(bytes), UUID_LEN);
 	uuidgen_stamp(result->data, 8);
 	PG_RETURN_UUID_P(result);
 }
@@ -241,10 +236,10 @@ objectid_uuid_extract_version(PG_FUNCTION_ARGS)
 }
 
 /* uuidv6_extract_timestamp(uuid): a v6's timestamp, NULL otherwise */
-PG_FUNCTION_INFO_V1(uuidv6_extract_timestamp);
+PG_FUNCTION_INFO_V1(objectid_uuidv6_extract_timestamp);
 
 Datum
-uuidv6_extract_timestamp(PG_FUNCTION_ARGS)
+objectid_uuidv6_extract_timestamp(PG_FUNCTION_ARGS)
 {
 	int64		unix_us;
 
@@ -254,10 +249,10 @@ uuidv6_extract_timestamp(PG_FUNCTION_ARGS)
 }
 
 /* uuidv8_extract_timestamp(uuid): a v8's B.1 timestamp, NULL otherwise */
-PG_FUNCTION_INFO_V1(uuidv8_extract_timestamp);
+PG_FUNCTION_INFO_V1(objectid_uuidv8_extract_timestamp);
 
 Datum
-uuidv8_extract_timestamp(PG_FUNCTION_ARGS)
+objectid_uuidv8_extract_timestamp(PG_FUNCTION_ARGS)
 {
 	int64		unix_us;
 
@@ -267,10 +262,10 @@ uuidv8_extract_timestamp(PG_FUNCTION_ARGS)
 }
 
 /* uuidv7_from_timestamp(timestamptz): the smallest v7 of that millisecond */
-PG_FUNCTION_INFO_V1(uuidv7_from_timestamp);
+PG_FUNCTION_INFO_V1(objectid_uuidv7_from_timestamp);
 
 Datum
-uuidv7_from_timestamp(PG_FUNCTION_ARGS)
+objectid_uuidv7_from_timestamp(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 	int64		unix_ms;
@@ -304,10 +299,10 @@ objectid_uuid_require_version(const pg_uuid_t *uuid, int want,
 }
 
 /* uuid_v1_to_v6(uuid): the same instant, clock sequence and node as v6 */
-PG_FUNCTION_INFO_V1(uuid_v1_to_v6);
+PG_FUNCTION_INFO_V1(objectid_uuid_v1_to_v6);
 
 Datum
-uuid_v1_to_v6(PG_FUNCTION_ARGS)
+objectid_uuid_v1_to_v6(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
@@ -319,10 +314,10 @@ uuid_v1_to_v6(PG_FUNCTION_ARGS)
 }
 
 /* uuid_v6_to_v1(uuid): the exact inverse of uuid_v1_to_v6 */
-PG_FUNCTION_INFO_V1(uuid_v6_to_v1);
+PG_FUNCTION_INFO_V1(objectid_uuid_v6_to_v1);
 
 Datum
-uuid_v6_to_v1(PG_FUNCTION_ARGS)
+objectid_uuid_v6_to_v1(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));

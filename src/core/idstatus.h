@@ -18,7 +18,6 @@ typedef enum id_status
 {
 	ID_OK = 0,
 	ID_ERR_RANDOM,				/* the strong random source failed */
-	ID_ERR_CLOCK,				/* the clock could not be read */
 	ID_ERR_RANGE				/* the instant does not fit the layout */
 } id_status;
 

@@ -10,20 +10,16 @@
  */
 #include <string.h>
 
+#include "bytes.h"
 #include "objid.h"
 
 static void
 objid_write(uint8_t *out, uint32_t seconds, const uint8_t *process_random,
 			uint32_t counter)
 {
-	out[0] = (uint8_t) (seconds >> 24);
-	out[1] = (uint8_t) (seconds >> 16);
-	out[2] = (uint8_t) (seconds >> 8);
-	out[3] = (uint8_t) seconds;
+	id_store_be(out, seconds, 4);
 	memcpy(out + 4, process_random, 5);
-	out[9] = (uint8_t) (counter >> 16);
-	out[10] = (uint8_t) (counter >> 8);
-	out[11] = (uint8_t) counter;
+	id_store_be(out + 9, counter, 3);
 }
 
 /*
@@ -41,8 +37,7 @@ objid_prepare(objid_gen_state *st, id_random_pool *pool, int pid)
 		return ID_ERR_RANDOM;
 
 	memcpy(st->process_random, fresh, 5);
-	st->counter = ((uint32_t) fresh[5] << 16) | ((uint32_t) fresh[6] << 8) |
-		fresh[7];
+	st->counter = (uint32_t) id_load_be(fresh + 5, 3);
 	st->have_last = false;
 	st->last_seconds = 0;
 	st->last_counter = 0;
@@ -124,6 +119,5 @@ objid_min_for_seconds(int64_t seconds, uint8_t *out)
 uint32_t
 objid_seconds(const uint8_t *id)
 {
-	return ((uint32_t) id[0] << 24) | ((uint32_t) id[1] << 16) |
-		((uint32_t) id[2] << 8) | id[3];
+	return (uint32_t) id_load_be(id, 4);
 }

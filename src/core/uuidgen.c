@@ -10,32 +10,9 @@
  */
 #include <string.h>
 
+#include "bytes.h"
 #include "idclock.h"
 #include "uuidgen.h"
-
-/* Store the low nbytes bytes of v big-endian at out. */
-static void
-uuidgen_put_be(uint8_t *out, uint64_t v, int nbytes)
-{
-	int			i;
-
-	for (i = nbytes - 1; i >= 0; i--)
-	{
-		out[i] = (uint8_t) v;
-		v >>= 8;
-	}
-}
-
-static uint64_t
-uuidgen_get_be(const uint8_t *in, int nbytes)
-{
-	uint64_t	v = 0;
-	int			i;
-
-	for (i = 0; i < nbytes; i++)
-		v = (v << 8) | in[i];
-	return v;
-}
 
 void
 uuidgen_stamp(uint8_t *uuid, int version)
@@ -51,7 +28,7 @@ uuidgen_stamp(uint8_t *uuid, int version)
 static void
 uuidgen_put_60_high_first(uint8_t *out, uint64_t t, int version)
 {
-	uuidgen_put_be(out, t >> 12, 6);
+	id_store_be(out, t >> 12, 6);
 	out[6] = (uint8_t) ((version << 4) | ((t >> 8) & 0x0F));
 	out[7] = (uint8_t) t;
 }
@@ -59,7 +36,7 @@ uuidgen_put_60_high_first(uint8_t *out, uint64_t t, int version)
 static int64_t
 uuidgen_get_60_high_first(const uint8_t *in)
 {
-	return (int64_t) ((uuidgen_get_be(in, 6) << 12) |
+	return (int64_t) ((id_load_be(in, 6) << 12) |
 					  ((uint64_t) (in[6] & 0x0F) << 8) | in[7]);
 }
 
@@ -111,7 +88,7 @@ uuidgen_v7_at(id_random_pool *pool, int pid, int64_t unix_ms,
 	if (!id_random_bytes(pool, pid, buf + 8, 8))
 		return ID_ERR_RANDOM;
 
-	uuidgen_put_be(buf, (uint64_t) unix_ms, 6);
+	id_store_be(buf, (uint64_t) unix_ms, 6);
 	fraction = (uint32_t) (((uint64_t) sub_ms_ns << UUIDGEN_V7_SUBMS_BITS) /
 						   1000000);
 	buf[6] = (uint8_t) (fraction >> 8);
@@ -149,7 +126,7 @@ uuidgen_v7_min(int64_t unix_ms, uint8_t *out)
 	if (unix_ms < 0 || unix_ms > UUIDGEN_V7_MS_MAX)
 		return ID_ERR_RANGE;
 	memset(out, 0, UUIDGEN_LEN);
-	uuidgen_put_be(out, (uint64_t) unix_ms, 6);
+	id_store_be(out, (uint64_t) unix_ms, 6);
 	uuidgen_stamp(out, 7);
 	return ID_OK;
 }
@@ -273,8 +250,8 @@ uuidgen_v1_time(const uint8_t *uuid)
 	/* time_low (32 bits), time_mid (16), version + time_high (12) */
 	return (int64_t) (((uint64_t) (uuid[6] & 0x0F) << 56) |
 					  ((uint64_t) uuid[7] << 48) |
-					  (uuidgen_get_be(uuid + 4, 2) << 32) |
-					  uuidgen_get_be(uuid, 4));
+					  (id_load_be(uuid + 4, 2) << 32) |
+					  id_load_be(uuid, 4));
 }
 
 int64_t
@@ -286,7 +263,7 @@ uuidgen_v6_time(const uint8_t *uuid)
 int64_t
 uuidgen_v7_ms(const uint8_t *uuid)
 {
-	return (int64_t) uuidgen_get_be(uuid, 6);
+	return (int64_t) id_load_be(uuid, 6);
 }
 
 int64_t
@@ -361,8 +338,8 @@ uuidgen_v6_to_v1(const uint8_t *in, uint8_t *out)
 		return false;
 	t = (uint64_t) uuidgen_v6_time(in);
 	memcpy(buf, in, UUIDGEN_LEN);
-	uuidgen_put_be(buf, t & 0xFFFFFFFF, 4);
-	uuidgen_put_be(buf + 4, (t >> 32) & 0xFFFF, 2);
+	id_store_be(buf, t & 0xFFFFFFFF, 4);
+	id_store_be(buf + 4, (t >> 32) & 0xFFFF, 2);
 	buf[6] = (uint8_t) (0x10 | ((t >> 56) & 0x0F));
 	buf[7] = (uint8_t) (t >> 48);
 	memcpy(out, buf, UUIDGEN_LEN);

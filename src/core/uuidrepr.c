@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "bytes.h"
 #include "hex.h"
 #include "uuidrepr.h"
 
@@ -57,8 +58,6 @@ static const char uuid_repr_b64_alphabet[] =
 static int	uuid_repr_ascii_lower(int c);
 static const uint8_t *uuid_repr_permutation(uuid_repr repr);
 static int	uuid_repr_b64_value(char c);
-static uint64_t uuid_repr_load64(const uint8_t *p);
-static void uuid_repr_store64(uint8_t *p, uint64_t v);
 
 static int
 uuid_repr_ascii_lower(int c)
@@ -340,29 +339,6 @@ uuid_repr_parse_subtype(const char *src, size_t len, int *subtype)
 	return true;
 }
 
-static uint64_t
-uuid_repr_load64(const uint8_t *p)
-{
-	uint64_t	v = 0;
-	int			i;
-
-	for (i = 0; i < 8; i++)
-		v = (v << 8) | p[i];
-	return v;
-}
-
-static void
-uuid_repr_store64(uint8_t *p, uint64_t v)
-{
-	int			i;
-
-	for (i = 7; i >= 0; i--)
-	{
-		p[i] = (uint8_t) (v & 0xFF);
-		v >>= 8;
-	}
-}
-
 /*
  * The UUID as two 64-bit halves, most significant bit first:
  *
@@ -375,22 +351,21 @@ uuid_repr_store64(uint8_t *p, uint64_t v)
 void
 uuid_repr_oid_to_uuid(const uint8_t *oid, uint8_t *uuid)
 {
-	uint64_t	ohi = uuid_repr_load64(oid);
-	uint64_t	olo = ((uint64_t) oid[8] << 24) | ((uint64_t) oid[9] << 16) |
-		((uint64_t) oid[10] << 8) | oid[11];
+	uint64_t	ohi = id_load_be(oid, 8);
+	uint64_t	olo = id_load_be(oid + 8, 4);
 	uint64_t	a = ohi >> 16;
 	uint64_t	b = (ohi >> 4) & 0xFFF;
 	uint64_t	c = ((ohi & 0xF) << 32) | olo;
 
-	uuid_repr_store64(uuid, (a << 16) | (UINT64_C(0x8) << 12) | b);
-	uuid_repr_store64(uuid + 8, (UINT64_C(0x2) << 62) | (c << 26));
+	id_store_be(uuid, (a << 16) | (UINT64_C(0x8) << 12) | b, 8);
+	id_store_be(uuid + 8, (UINT64_C(0x2) << 62) | (c << 26), 8);
 }
 
 bool
 uuid_repr_uuid_to_oid(const uint8_t *uuid, uint8_t *oid)
 {
-	uint64_t	uhi = uuid_repr_load64(uuid);
-	uint64_t	ulo = uuid_repr_load64(uuid + 8);
+	uint64_t	uhi = id_load_be(uuid, 8);
+	uint64_t	ulo = id_load_be(uuid + 8, 8);
 	uint64_t	c;
 	uint64_t	ohi;
 
@@ -399,10 +374,7 @@ uuid_repr_uuid_to_oid(const uint8_t *uuid, uint8_t *oid)
 		return false;
 	c = (ulo >> 26) & UUID_REPR_LOW36;
 	ohi = ((uhi >> 16) << 16) | ((uhi & 0xFFF) << 4) | (c >> 32);
-	uuid_repr_store64(oid, ohi);
-	oid[8] = (uint8_t) (c >> 24);
-	oid[9] = (uint8_t) (c >> 16);
-	oid[10] = (uint8_t) (c >> 8);
-	oid[11] = (uint8_t) c;
+	id_store_be(oid, ohi, 8);
+	id_store_be(oid + 8, c, 4);
 	return true;
 }

@@ -67,6 +67,10 @@ extern const char *uuid_repr_name(uuid_repr repr);
 #define UUIDREPR_VALID_NAMES \
 	"standard, javaLegacy, csharpLegacy, pythonLegacy, unspecified"
 
+/* The ones with a byte order (all but unspecified), and the legacy ones */
+#define UUIDREPR_LEGACY_NAMES	"javaLegacy, csharpLegacy or pythonLegacy"
+#define UUIDREPR_BYTE_ORDER_NAMES	"standard, " UUIDREPR_LEGACY_NAMES
+
 /*
  * The BSON binary subtype a representation encodes to: 4 for standard, 3
  * for the legacy ones, -1 for unspecified.

@@ -13,7 +13,7 @@
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
 
-/* RFC 9562 Appendix A and B.1 (see API.md "Test vectors") */
+/* RFC 9562 Appendix A and B.1 test vectors */
 static const uint8_t vec_v1[16] = {
 	0xc2, 0x32, 0xab, 0x00, 0x94, 0x14, 0x11, 0xec,
 	0xb3, 0xc8, 0x9f, 0x6b, 0xde, 0xce, 0xd8, 0x46

@@ -54,7 +54,7 @@ set_bit(uint8_t *p, int i, int v)
 }
 
 /*
- * Reference mapping, bit by bit, straight from the API.md wording: the
+ * Reference mapping, bit by bit, from README.md's "ObjectId <-> UUID": the
  * ObjectId's bits in order into every UUID bit that is not version (48-51)
  * or variant (64-65), version 8, variant 0b10, the rest zero.
  */
