@@ -72,7 +72,20 @@ INSERT INTO prepared_before
 SELECT name, parameter_types::text FROM pg_prepared_statements;
 DEALLOCATE ALL;
 
+-- core's own descriptions of those functions (\df+)
+CREATE TABLE core_comments AS
+SELECT p.oid, obj_description(p.oid, 'pg_proc') AS description
+FROM pg_proc p
+WHERE p.pronamespace = 'pg_catalog'::regnamespace
+  AND p.proname IN ('uuidv4', 'uuidv7', 'uuid_extract_timestamp', 'uuid_extract_version');
+
 CREATE EXTENSION objectid;
+
+-- the extension's COMMENT ON statements reached its own functions, not
+-- core's of the same name
+SELECT count(*) AS core_comments_changed
+FROM core_comments
+WHERE description IS DISTINCT FROM obj_description(oid, 'pg_proc');  -- 0
 
 -- every call reaches the function it reached before, or, where it failed
 -- before, the extension's
