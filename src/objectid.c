@@ -19,6 +19,18 @@
 
 PG_MODULE_MAGIC;
 
+/*
+ * Module load, the one entry point: each part that needs set-up at load time
+ * has an init function called from here.  Per-backend state (generators,
+ * the random pool) is never made here but on first use, so a postmaster that
+ * preloads the library hands no state to the processes it forks.
+ */
+void
+_PG_init(void)
+{
+	objectid_uuid_conv_init();
+}
+
 PG_FUNCTION_INFO_V1(objectid_in);
 
 Datum

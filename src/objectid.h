@@ -12,6 +12,10 @@
 #define OBJECTID_H
 
 #include "fmgr.h"
+
+#if PG_VERSION_NUM < 150000
+#error "objectid needs PostgreSQL 15 or later"
+#endif
 #include "utils/timestamp.h"
 
 #include "core/idrandom.h"
@@ -69,6 +73,10 @@ typedef struct pg_objectid_t
 /* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
 #define OBJECTID_UNIX_EPOCH_US \
 	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)
+
+/* src/objectid.c: the module's entry point; src/uuid_conv.c: its part */
+extern void _PG_init(void);
+extern void objectid_uuid_conv_init(void);
 
 /* src/objectid_util.c: shared by every generator and conversion */
 extern id_random_pool objectid_random_pool;

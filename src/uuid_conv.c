@@ -57,8 +57,6 @@ typedef struct objectid_bson_binary
 			 errmsg("invalid Extended JSON for type %s", (typname)), \
 			 errdetail(__VA_ARGS__)))
 
-void		_PG_init(void);
-
 static uuid_repr objectid_uuid_repr_arg(FunctionCallInfo fcinfo, int argno,
 										bool *from_setting);
 static void objectid_uuid_repr_check(uuid_repr repr, bool from_setting);
@@ -75,13 +73,13 @@ static int	objectid_extjson_subtype(JsonbValue *v, const char *key);
 static Datum objectid_jsonb_from_cstring(const char *json);
 
 /*
- * Module load: define objectid.uuid_representation.  Its values are the
+ * Called by _PG_init (src/objectid.c): define objectid.uuid_representation.  Its values are the
  * representation names uuid_repr_parse accepts (the GUC machinery matches
  * them ignoring case, as the two-argument functions do); the spec's five
  * string values are listed, the enum-constant spellings are hidden.
  */
 void
-_PG_init(void)
+objectid_uuid_conv_init(void)
 {
 	struct config_enum_entry *options;
 	const char *name;
