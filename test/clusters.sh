@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # test/clusters.sh: throwaway clusters for the scripts that need several
 # servers at once (test/lifecycle/*): initdb of any installed major, unix
 # sockets in one fresh temporary directory, free ports, servers run as the
@@ -99,7 +100,8 @@ on() {
 	shift
 	(
 		v=${node_major[$node]}
-		export PATH="$(bin "$v"):$PATH" LD_LIBRARY_PATH="/usr/lib/postgresql/$v/lib"
+		PATH="$(bin "$v"):$PATH"
+		export PATH LD_LIBRARY_PATH="/usr/lib/postgresql/$v/lib"
 		export PGHOST="$work" PGPORT="${node_port[$node]}" PGUSER=postgres
 		unset PGDATABASE PGSERVICE PGOPTIONS PGPASSWORD
 		"$@"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # test/lifecycle/keys.sh: the key tables, the pgbench transaction that
 # fills them, and the index checks that test/lifecycle/recovery and
 # test/lifecycle/standby share.  Source it after test/clusters.sh.
@@ -14,7 +15,7 @@ KEY_BATCH=${KEY_BATCH:-10}
 
 # key_tables EXT: SQL creating the tables, EXT the extension's schema
 key_tables() {
-	echo "
+	printf '%s\n' "
 CREATE SEQUENCE txn;
 CREATE TABLE k_btree (id objectid PRIMARY KEY DEFAULT $1.objectid(), txn bigint NOT NULL, client int NOT NULL);
 CREATE TABLE k_hash (id objectid NOT NULL, txn bigint NOT NULL);
@@ -110,30 +111,24 @@ key_bounds() {
 # answers otherwise than a sequential scan, or finds nothing (key_check, in
 # key_tables, does each query: one session per call, fit for a standby).
 key_checks() {
-	local node=$1 db=$2 filter=$3 join
-	join="SELECT count(*) || '/' || coalesce(sum(o.txn), 0) FROM o JOIN"
-	on "$node" q "$db" "SELECT key_check(idx, pattern, query) FROM (VALUES
-	('k_btree_pkey', 'Scan using k_btree_pkey on k_btree x', \$q\$
-	    WITH o AS MATERIALIZED (SELECT id, txn FROM k_brin o WHERE $filter)
-	    $join k_btree x ON x.id = o.id AND x.txn = o.txn\$q\$),
-	('k_hash_id', 'Scan using k_hash_id on k_hash x', \$q\$
-	    WITH o AS MATERIALIZED (SELECT id, txn FROM k_brin o WHERE $filter)
-	    $join k_hash x ON x.id = o.id AND x.txn = o.txn\$q\$),
-	('u_btree_pkey', 'Scan using u_btree_pkey on u_btree x', \$q\$
-	    WITH o AS MATERIALIZED (SELECT id, txn FROM u_hash o WHERE $filter)
-	    $join u_btree x ON x.id = o.id AND x.txn = o.txn\$q\$),
-	('u_hash_id', 'Scan using u_hash_id on u_hash x', \$q\$
-	    WITH o AS MATERIALIZED (SELECT id, txn FROM u_btree o WHERE $filter)
-	    $join u_hash x ON x.id = o.id AND x.txn = o.txn\$q\$),
-	('k_brin_id', 'Bitmap Index Scan on k_brin_id', \$q\$SELECT count(*) || '/' || coalesce(sum(o.txn), 0)
-	    FROM k_brin o WHERE ($filter) AND o.id < '$4'\$q\$),
-	('k_brin_id', 'Bitmap Index Scan on k_brin_id', \$q\$SELECT count(*) || '/' || coalesce(sum(o.txn), 0)
-	    FROM k_brin o WHERE ($filter) AND o.id >= '$4' AND o.id < '$5'\$q\$),
-	('k_brin_id', 'Bitmap Index Scan on k_brin_id', \$q\$SELECT count(*) || '/' || coalesce(sum(o.txn), 0)
-	    FROM k_brin o WHERE ($filter) AND o.id >= '$5' AND o.id < '$6'\$q\$),
-	('k_brin_id', 'Bitmap Index Scan on k_brin_id', \$q\$SELECT count(*) || '/' || coalesce(sum(o.txn), 0)
-	    FROM k_brin o WHERE ($filter) AND o.id >= '$6'\$q\$)
-	) c(idx, pattern, query)"
+	local node=$1 db=$2 filter=$3 rows=() idx tab outer range
+	local answer="SELECT count(*) || '/' || coalesce(sum(o.txn), 0)"
+	while read -r idx tab outer; do
+		rows+=("('$idx', 'Scan using $idx on $tab x', \$q\$
+		    WITH o AS MATERIALIZED (SELECT id, txn FROM $outer o WHERE $filter)
+		    $answer FROM o JOIN $tab x ON x.id = o.id AND x.txn = o.txn\$q\$)")
+	done <<-EOF
+	k_btree_pkey k_btree k_brin
+	k_hash_id k_hash k_brin
+	u_btree_pkey u_btree u_hash
+	u_hash_id u_hash u_btree
+	EOF
+	for range in "o.id < '$4'" "o.id >= '$4' AND o.id < '$5'" "o.id >= '$5' AND o.id < '$6'" "o.id >= '$6'"; do
+		rows+=("('k_brin_id', 'Bitmap Index Scan on k_brin_id', \$q\$
+		    $answer FROM k_brin o WHERE ($filter) AND $range\$q\$)")
+	done
+	on "$node" q "$db" "SELECT key_check(idx, pattern, query)
+	                      FROM (VALUES $(IFS=,; echo "${rows[*]}")) c(idx, pattern, query)"
 }
 
 # process_values NODE DB CONDITION: the distinct ObjectId process values
