@@ -11,7 +11,8 @@
 #   node_start NODE [postgres options...]   (e.g. -c wal_level=logical)
 #   node_stop NODE [MODE]          fast by default; immediate is a crash
 #   on NODE CMD ARGS...            a client command (psql, q, pgbench) aimed
-#                                  at NODE with its major's tools and libpq
+#                                  at NODE with its major's tools and libpq,
+#                                  in a subshell (node_env NODE: in this one)
 #   as_server MAJOR CMD ARGS...    MAJOR's CMD as the server's user
 #   wait_until NODE DB SQL SECONDS until SQL answers t, else fail
 
@@ -99,13 +100,19 @@ on() {
 	local node=$1
 	shift
 	(
-		v=${node_major[$node]}
-		PATH="$(bin "$v"):$PATH"
-		export PATH LD_LIBRARY_PATH="/usr/lib/postgresql/$v/lib"
-		export PGHOST="$work" PGPORT="${node_port[$node]}" PGUSER=postgres
-		unset PGDATABASE PGSERVICE PGOPTIONS PGPASSWORD
+		node_env "$node"
 		"$@"
 	)
+}
+
+# node_env NODE: this shell's client environment aims at NODE (for a
+# subshell that execs a client in the background, whose $! is the client)
+node_env() {
+	local v=${node_major[$1]}
+	PATH="$(bin "$v"):$PATH"
+	export PATH LD_LIBRARY_PATH="/usr/lib/postgresql/$v/lib"
+	export PGHOST="$work" PGPORT="${node_port[$1]}" PGUSER=postgres
+	unset PGDATABASE PGSERVICE PGOPTIONS PGPASSWORD
 }
 
 wait_until() {
