@@ -13,8 +13,8 @@ need_packages() {
 	done
 	if [ ${#missing[@]} -gt 0 ]; then
 		echo "== installing: ${missing[*]}"
-		$sudo_ apt-get update -qq
-		DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "${missing[@]}" >/dev/null
+		$sudo_ apt-get -o DPkg::Lock::Timeout=600 update -qq
+		DEBIAN_FRONTEND=noninteractive $sudo_ apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
 	fi
 }
 
