@@ -59,3 +59,15 @@ CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
 $(OBJS): $(srcdir)/src/objectid.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
+
+# The release archive, as PGXN takes it: what git tracks at HEAD under
+# objectid-X.Y.Z/, with META.json's version (.gitattributes marks what only
+# the repository needs as export-ignore).  test/dist/check builds, installs
+# and tests from the unpacked archive alone.
+DISTVERSION = $(shell sed -n 's/^\t"version": "\(.*\)",$$/\1/p' $(top)/META.json)
+DISTFILE    = $(EXTENSION)-$(DISTVERSION).zip
+
+.PHONY: dist
+dist:
+	git -C $(top) archive --format=zip --prefix=$(EXTENSION)-$(DISTVERSION)/ \
+		-o $(abspath $(DISTFILE)) HEAD
