@@ -27,6 +27,7 @@
 #include "core/uuidgen.h"
 #include "core/uuidrepr.h"
 #include "objectid.h"
+#include "objectid_util.h"
 
 /* objectid.uuid_representation */
 static int	objectid_uuid_representation = UUID_REPR_STANDARD;
