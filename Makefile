@@ -60,6 +60,18 @@ $(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_util.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
 
+# The tests that need no server: the pure-C core under ASan/UBSan, and the
+# libFuzzer targets for FUZZ_SECONDS each (test/fuzz/run alone fuzzes until
+# interrupted).  `test/run unit fuzz` runs these.
+FUZZ_SECONDS ?= 20
+
+.PHONY: unit fuzz
+unit:
+	$(MAKE) -C $(top)/test/unit run
+
+fuzz:
+	$(top)/test/fuzz/run $(FUZZ_SECONDS)
+
 # The release archive, as PGXN takes it: what git tracks at HEAD under
 # objectid-X.Y.Z/, with META.json's version (.gitattributes marks what only
 # the repository needs as export-ignore).  test/dist/check builds, installs
