@@ -218,6 +218,7 @@ test_bin_fraction(void)
 	CHECK(objid_bin_fraction(val, lo, hi) == 0.25);
 
 	/* the last byte alone differs */
+	lo[11] = 0x11;
 	memcpy(hi, lo, OBJID_LEN);
 	hi[11] = 0x15;
 	memcpy(val, lo, OBJID_LEN);
