@@ -74,6 +74,15 @@ typedef struct pg_objectid_t
 #define OBJECTID_UNIX_EPOCH_US \
 	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)
 
+/*
+ * src/objectid_ops.c: the comparison functions, which the estimators in
+ * src/objectid_selfuncs.c recognise an operator of ours by
+ */
+extern PGDLLEXPORT Datum objectid_lt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_gt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_ge(PG_FUNCTION_ARGS);
+
 /* src/objectid.c: the module's entry point; src/uuid_conv.c: its part */
 extern void _PG_init(void);
 extern void objectid_uuid_conv_init(void);
