@@ -26,6 +26,7 @@ REGRESS    = init \
              btree \
              hash \
              brin \
+             estimates \
              generate \
              timestamp \
              uuid_generate \
