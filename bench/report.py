@@ -588,18 +588,14 @@ def write(results, output):
               "yes" if counts_agree else "**no**",
               " / ".join(rng["plans"].get("objectid", []))))
 
-    if results.get("core18"):
-        core18_section(w, results["core18"], info, own_header=False)
-    else:
-        frag = os.path.join(HERE, "core18.md")
-        if os.path.exists(frag) and os.path.abspath(output) != frag:
-            with open(frag) as f:
-                w(f.read().rstrip() + "\n")
-
-    if results.get("estimates"):
-        estimates_section(w, results["estimates"], info, own_header=False)
-    else:
-        frag = os.path.join(HERE, "estimates.md")
+    # sections 4 and 5: measured in this run, or the fragment of their
+    # own run (bench/core18.md, bench/estimates.md)
+    for name, section in (("core18", core18_section),
+                          ("estimates", estimates_section)):
+        if results.get(name):
+            section(w, results[name], info, own_header=False)
+            continue
+        frag = os.path.join(HERE, name + ".md")
         if os.path.exists(frag) and os.path.abspath(output) != frag:
             with open(frag) as f:
                 w(f.read().rstrip() + "\n")

@@ -75,12 +75,19 @@ ALTER TABLE est_nostats SET (autovacuum_enabled = false);
 PREPARE est_generic(objectid, objectid) AS
 	SELECT * FROM est WHERE id >= $1 AND id < $2;
 SET plan_cache_mode = force_generic_plan;
-CREATE TABLE est_ours AS
-SELECT est_rows('SELECT * FROM est WHERE id >= objectid_from_timestamp(''2024-06-10 12:00+00'') AND id < objectid_from_timestamp(''2024-06-12 12:00+00'')') AS window_2d,
-	est_rows('EXECUTE est_generic(NULL, NULL)') AS generic,
-	est_rows('SELECT * FROM est WHERE id < (SELECT min(id) FROM est)') AS subquery,
-	est_rows('SELECT * FROM est_nostats WHERE id < ''650000000000000000000000''') AS nostats_lt,
-	est_rows('SELECT * FROM est_nostats WHERE id >= ''650000000000000000000000'' AND id < ''660000000000000000000000''') AS nostats_range;
+-- a 2-day window (110 rows), a generic plan, a bound from a subquery, and
+-- a table without statistics
+CREATE FUNCTION est_cases(OUT window_2d float8, OUT generic float8,
+						  OUT subquery float8, OUT nostats_lt float8,
+						  OUT nostats_range float8)
+LANGUAGE sql AS $$
+SELECT est_rows('SELECT * FROM est WHERE id >= objectid_from_timestamp(''2024-06-10 12:00+00'') AND id < objectid_from_timestamp(''2024-06-12 12:00+00'')'),
+	est_rows('EXECUTE est_generic(NULL, NULL)'),
+	est_rows('SELECT * FROM est WHERE id < (SELECT min(id) FROM est)'),
+	est_rows('SELECT * FROM est_nostats WHERE id < ''650000000000000000000000'''),
+	est_rows('SELECT * FROM est_nostats WHERE id >= ''650000000000000000000000'' AND id < ''660000000000000000000000''');
+$$;
+CREATE TABLE est_ours AS SELECT * FROM est_cases();
 ALTER OPERATOR <(objectid, objectid) SET (RESTRICT = scalarltsel);
 ALTER OPERATOR <=(objectid, objectid) SET (RESTRICT = scalarlesel);
 ALTER OPERATOR >(objectid, objectid) SET (RESTRICT = scalargtsel);
@@ -88,12 +95,7 @@ ALTER OPERATOR >=(objectid, objectid) SET (RESTRICT = scalargesel);
 DEALLOCATE est_generic;
 PREPARE est_generic(objectid, objectid) AS
 	SELECT * FROM est WHERE id >= $1 AND id < $2;
-CREATE TABLE est_core AS
-SELECT est_rows('SELECT * FROM est WHERE id >= objectid_from_timestamp(''2024-06-10 12:00+00'') AND id < objectid_from_timestamp(''2024-06-12 12:00+00'')') AS window_2d,
-	est_rows('EXECUTE est_generic(NULL, NULL)') AS generic,
-	est_rows('SELECT * FROM est WHERE id < (SELECT min(id) FROM est)') AS subquery,
-	est_rows('SELECT * FROM est_nostats WHERE id < ''650000000000000000000000''') AS nostats_lt,
-	est_rows('SELECT * FROM est_nostats WHERE id >= ''650000000000000000000000'' AND id < ''660000000000000000000000''') AS nostats_range;
+CREATE TABLE est_core AS SELECT * FROM est_cases();
 ALTER OPERATOR <(objectid, objectid) SET (RESTRICT = objectid_ltsel);
 ALTER OPERATOR <=(objectid, objectid) SET (RESTRICT = objectid_lesel);
 ALTER OPERATOR >(objectid, objectid) SET (RESTRICT = objectid_gtsel);
@@ -108,4 +110,17 @@ SELECT c.window_2d AS core_2d, o.window_2d BETWEEN 55 AND 220 AS ours_2d,
 FROM est_ours o, est_core c;
 
 DROP TABLE est, est_windows, est_nostats, est_ours, est_core;
-DROP FUNCTION est_rows(text);
+DROP FUNCTION est_cases(), est_rows(text);
+
+-- the update from 1.0 sets the estimators, each function with its comment
+DROP EXTENSION objectid;
+CREATE EXTENSION objectid VERSION '1.0';
+SELECT oprname, oprrest FROM pg_operator
+WHERE oprleft = 'objectid'::regtype AND oprname IN ('<', '<=', '>', '>=')
+ORDER BY oprname;
+ALTER EXTENSION objectid UPDATE TO '1.1';
+SELECT o.oprname, o.oprrest, obj_description(o.oprrest, 'pg_proc') IS NOT NULL AS commented,
+	p.provolatile, p.proparallel, p.proisstrict
+FROM pg_operator o JOIN pg_proc p ON p.oid = o.oprrest
+WHERE o.oprleft = 'objectid'::regtype AND o.oprname IN ('<', '<=', '>', '>=')
+ORDER BY o.oprname;
