@@ -12,8 +12,9 @@ EXTENSION  = objectid
 MODULE_big = objectid
 CORE_OBJS  = src/core/hex.o src/core/idclock.o src/core/idrandom.o \
              src/core/objid.o src/core/uuidgen.o src/core/uuidrepr.o
-OBJS       = src/objectid.o src/objectid_ops.o src/objectid_gen.o \
-             src/objectid_util.o src/uuid_gen.o src/uuid_conv.o $(CORE_OBJS)
+OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
+             src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
+             src/uuid_conv.o $(CORE_OBJS)
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
@@ -25,6 +26,7 @@ REGRESS    = init \
              btree \
              hash \
              brin \
+             estimates \
              generate \
              timestamp \
              uuid_generate \

@@ -146,6 +146,39 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION objectid_brin_minmax_multi_distance(internal, internal) IS 'BRIN minmax-multi distance: the difference of two objectids as 96-bit numbers';
 
+--
+-- Restriction estimators of < <= > >= (1.1): core's scalarltsel and friends,
+-- interpolating inside histogram bins (src/objectid_selfuncs.c)
+--
+
+CREATE FUNCTION objectid_ltsel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_ltsel(internal, oid, internal, int4) IS 'restriction selectivity of < on objectid, interpolating inside histogram bins';
+
+CREATE FUNCTION objectid_lesel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_lesel(internal, oid, internal, int4) IS 'restriction selectivity of <= on objectid, interpolating inside histogram bins';
+
+CREATE FUNCTION objectid_gtsel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_gtsel(internal, oid, internal, int4) IS 'restriction selectivity of > on objectid, interpolating inside histogram bins';
+
+CREATE FUNCTION objectid_gesel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_gesel(internal, oid, internal, int4) IS 'restriction selectivity of >= on objectid, interpolating inside histogram bins';
+
 CREATE OPERATOR = (
 	LEFTARG    = objectid,
 	RIGHTARG   = objectid,
@@ -178,7 +211,7 @@ CREATE OPERATOR < (
 	FUNCTION   = objectid_lt,
 	COMMUTATOR = >,
 	NEGATOR    = >=,
-	RESTRICT   = scalarltsel,
+	RESTRICT   = objectid_ltsel,
 	JOIN       = scalarltjoinsel
 );
 
@@ -190,7 +223,7 @@ CREATE OPERATOR <= (
 	FUNCTION   = objectid_le,
 	COMMUTATOR = >=,
 	NEGATOR    = >,
-	RESTRICT   = scalarlesel,
+	RESTRICT   = objectid_lesel,
 	JOIN       = scalarlejoinsel
 );
 
@@ -202,7 +235,7 @@ CREATE OPERATOR > (
 	FUNCTION   = objectid_gt,
 	COMMUTATOR = <,
 	NEGATOR    = <=,
-	RESTRICT   = scalargtsel,
+	RESTRICT   = objectid_gtsel,
 	JOIN       = scalargtjoinsel
 );
 
@@ -214,7 +247,7 @@ CREATE OPERATOR >= (
 	FUNCTION   = objectid_ge,
 	COMMUTATOR = <=,
 	NEGATOR    = <,
-	RESTRICT   = scalargesel,
+	RESTRICT   = objectid_gesel,
 	JOIN       = scalargejoinsel
 );
 

@@ -69,6 +69,15 @@ typedef struct pg_objectid_t
 #define OBJECTID_TRACE_SORT 1
 #endif
 
+/*
+ * src/objectid_ops.c: the comparison functions, which the estimators in
+ * src/objectid_selfuncs.c recognise an operator of ours by
+ */
+extern PGDLLEXPORT Datum objectid_lt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_gt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_ge(PG_FUNCTION_ARGS);
+
 /* src/objectid.c: the module's entry point; src/uuid_conv.c: its part */
 extern void _PG_init(void);
 extern void objectid_uuid_conv_init(void);
