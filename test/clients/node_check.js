@@ -14,7 +14,7 @@ const assert = require('assert/strict');
 
 const clientDir = path.join(__dirname, '..', '..', 'clients', 'node');
 const clientRequire = require('module').createRequire(path.join(clientDir, 'index.js'));
-const { Client } = clientRequire('pg');
+const { Client, Pool, TypeOverrides } = clientRequire('pg');
 const { ObjectId } = clientRequire('bson');
 const { registerObjectId, objectidTypes } = require(clientDir);
 
@@ -133,6 +133,26 @@ async function main() {
     await client.query('DROP TABLE node_ids');
   } finally {
     await client.end();
+  }
+
+  // a Pool: one lookup, registered on the pool's types, serves every client
+  const types = new TypeOverrides();
+  const pool = new Pool({ types, max: 2 });
+  try {
+    const first = await pool.connect();
+    try {
+      await registerObjectId(first, { types });
+    } finally {
+      first.release();
+    }
+    const clients = await Promise.all([pool.connect(), pool.connect()]);
+    for (const c of clients) {
+      const { rows } = await c.query(`SELECT "${schema}".objectid() AS id, NULL::"${schema}".objectid AS n`);
+      check(rows[0].id instanceof ObjectId && rows[0].n === null, 'a pool client parses objectid');
+      c.release();
+    }
+  } finally {
+    await pool.end();
   }
 
   // a database without the extension has no objectid type

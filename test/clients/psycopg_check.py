@@ -152,9 +152,14 @@ def main():
 
         conn.execute("DROP TABLE py_ids")
 
-    # another connection looks the type up afresh; without the extension there is none
+    # another connection looks the type up afresh, or takes a lookup made
+    # once; without the extension there is none
     with psycopg.connect(autocommit=True) as conn:
         check(fetch_objectid_info(conn).oid == info.oid, "the same OID on a second connection")
+    with psycopg.connect(autocommit=True) as conn:
+        register_objectid(conn, info)
+        row = conn.execute(f'SELECT "{schema}".objectid(), NULL::{typ}').fetchone()
+        check(type(row[0]) is ObjectId and row[1] is None, "registered with a given TypeInfo")
     with psycopg.connect(dbname="postgres") as conn:
         check(fetch_objectid_info(conn) is None, "no objectid in a database without the extension")
     print(f"python (psycopg {psycopg.__version__}, schema {schema}): {checks} checks passed")
