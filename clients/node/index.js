@@ -20,6 +20,8 @@
 const bson = require('bson');
 const postgresArray = require('postgres-array');
 
+// the type that the extension named objectid installed, wherever it lives
+// (clients/python/objectid_psycopg.py asks the same)
 const INFO_QUERY = `
 SELECT t.oid, t.typarray
   FROM pg_catalog.pg_type t

@@ -31,6 +31,7 @@ from psycopg.types import TypeInfo
 __all__ = ["register_objectid", "fetch_objectid_info"]
 
 # the type that the extension named objectid installed, wherever it lives
+# (clients/node/index.js asks the same)
 _INFO_QUERY = """
 SELECT t.oid, t.typarray, format_type(t.oid, NULL)
   FROM pg_catalog.pg_type t
@@ -99,5 +100,6 @@ def register_objectid(
     # the dumpers carry this database's OID, so the server reads the
     # parameter as objectid without a cast
     for base in (_ObjectIdTextDumper, _ObjectIdBinaryDumper):
-        adapters.register_dumper(ObjectId, type(base.__name__.lstrip("_"), (base,), {"oid": info.oid}))
+        dumper = type(base.__name__.lstrip("_"), (base,), {"oid": info.oid})
+        adapters.register_dumper(ObjectId, dumper)
     return info
