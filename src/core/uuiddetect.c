@@ -15,8 +15,15 @@
 #include "uuiddetect.h"
 #include "uuidgen.h"
 
-/* the most terms a binomial tail sums (far more than it ever needs) */
-#define UUID_DETECT_MAX_TERMS	100000000
+/*
+ * A binomial tail sums its terms from k outwards until they no longer count,
+ * which takes some tens of standard deviations of terms; past this variance
+ * (a standard deviation of 10^4) the normal approximation is used instead,
+ * its error far below the two digits anyone reads.  The cap on terms is a
+ * safety net only.
+ */
+#define UUID_DETECT_NORMAL_VARIANCE	1e8
+#define UUID_DETECT_MAX_TERMS	1000000
 
 static bool uuid_detect_nil_or_max(const uint8_t *bytes);
 static int	uuid_detect_slot(int subtype);
@@ -272,6 +279,7 @@ uuid_detect_log_pmf(int64_t n, int64_t i, double p)
 double
 uuid_detect_binomial_tail(int64_t n, int64_t k, double p)
 {
+	double		variance;
 	double		term;
 	double		sum;
 	int64_t		i;
@@ -283,6 +291,11 @@ uuid_detect_binomial_tail(int64_t n, int64_t k, double p)
 		return 0.0;
 	if (p >= 1.0)
 		return 1.0;
+
+	variance = (double) n * p * (1.0 - p);
+	if (variance > UUID_DETECT_NORMAL_VARIANCE)
+		return 0.5 * erfc(((double) k - 0.5 - (double) n * p) /
+						  sqrt(2.0 * variance));
 
 	if ((double) k > (double) n * p)
 	{
