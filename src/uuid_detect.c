@@ -34,6 +34,8 @@
 static uuid_detect_tally *objectid_detect_state(FunctionCallInfo fcinfo,
 												MemoryContext *aggcontext);
 static int64 objectid_detect_now_us(void);
+static Datum objectid_detect_accum(FunctionCallInfo fcinfo, const uint8 *bytes,
+								   size_t len, int subtype);
 static void objectid_detect_append_chance(StringInfo buf, double chance);
 static void objectid_detect_append_names(StringInfo buf, unsigned set);
 
@@ -94,24 +96,36 @@ objectid_detect_now_us(void)
 	return now_us;
 }
 
+/*
+ * One transition step: count a value (subtype -1 when unknown) into the
+ * state, or nothing for a NULL (bytes NULL), and return the state.
+ */
+static Datum
+objectid_detect_accum(FunctionCallInfo fcinfo, const uint8 *bytes,
+					  size_t len, int subtype)
+{
+	MemoryContext aggcontext;
+	uuid_detect_tally *t = objectid_detect_state(fcinfo, &aggcontext);
+
+	if (bytes != NULL)
+		uuid_detect_tally_add(t, bytes, len, subtype,
+							  objectid_detect_now_us());
+	PG_RETURN_POINTER(t);
+}
+
 /* uuid_detect_accum(internal, bytea): count one row of raw bytes */
 PG_FUNCTION_INFO_V1(objectid_uuid_detect_accum_bytea);
 
 Datum
 objectid_uuid_detect_accum_bytea(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext;
-	uuid_detect_tally *t = objectid_detect_state(fcinfo, &aggcontext);
+	bytea	   *b;
 
-	if (!PG_ARGISNULL(1))
-	{
-		bytea	   *b = PG_GETARG_BYTEA_PP(1);
-
-		uuid_detect_tally_add(t, (const uint8 *) VARDATA_ANY(b),
-							  VARSIZE_ANY_EXHDR(b), -1,
-							  objectid_detect_now_us());
-	}
-	PG_RETURN_POINTER(t);
+	if (PG_ARGISNULL(1))
+		return objectid_detect_accum(fcinfo, NULL, 0, -1);
+	b = PG_GETARG_BYTEA_PP(1);
+	return objectid_detect_accum(fcinfo, (const uint8 *) VARDATA_ANY(b),
+								 VARSIZE_ANY_EXHDR(b), -1);
 }
 
 /*
@@ -125,19 +139,12 @@ PG_FUNCTION_INFO_V1(objectid_uuid_detect_accum_jsonb);
 Datum
 objectid_uuid_detect_accum_jsonb(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext;
-	uuid_detect_tally *t = objectid_detect_state(fcinfo, &aggcontext);
+	objectid_bson_binary bin;
 
-	if (!PG_ARGISNULL(1))
-	{
-		Jsonb	   *jb = PG_GETARG_JSONB_P(1);
-		objectid_bson_binary bin;
-
-		objectid_extjson_binary(jb, &bin);
-		uuid_detect_tally_add(t, bin.data, bin.len, bin.subtype,
-							  objectid_detect_now_us());
-	}
-	PG_RETURN_POINTER(t);
+	if (PG_ARGISNULL(1))
+		return objectid_detect_accum(fcinfo, NULL, 0, -1);
+	objectid_extjson_binary(PG_GETARG_JSONB_P(1), &bin);
+	return objectid_detect_accum(fcinfo, bin.data, bin.len, bin.subtype);
 }
 
 /* uuid_detect_combine(internal, internal): two partial tallies in one */
