@@ -11,10 +11,11 @@ top        := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 EXTENSION  = objectid
 MODULE_big = objectid
 CORE_OBJS  = src/core/hex.o src/core/idclock.o src/core/idrandom.o \
-             src/core/objid.o src/core/uuidgen.o src/core/uuidrepr.o
+             src/core/objid.o src/core/uuiddetect.o src/core/uuidgen.o \
+             src/core/uuidrepr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
-             src/uuid_conv.o $(CORE_OBJS)
+             src/uuid_conv.o src/uuid_detect.o $(CORE_OBJS)
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
@@ -34,12 +35,16 @@ REGRESS    = init \
              uuid_repr \
              extjson \
              oid_uuid_map \
+             uuid_detect \
              uuid_migration \
              hostile \
              packaging \
              core_names \
              install \
              setting
+
+# the binomial tails of src/core/uuiddetect.c
+SHLIB_LINK += -lm
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -58,7 +63,8 @@ endif
 
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_util.h $(CORE_HDRS)
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_util.h \
+		 $(srcdir)/src/uuid_conv.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
 
