@@ -305,16 +305,17 @@ def estimates_section(w, est, info, own_header):
     j = est.get("join")
     if j:
         w("### A join over a time window\n")
-        w("The uniform 1M set joined to %s line items (one per fifth "
-          "event, no index on `event_id`) over the 6-hour window %s to %s, "
-          "inside one histogram bin:\n" % ("{:,}".format(j["items"]),
-                                          j["window"][0], j["window"][1]))
+        w("The uniform 1M set as orders, joined to %s shipments (one per "
+          "order, three hours later, keyed by `objectid` too) over the "
+          "same window on both keys, %s to %s, inside one histogram bin "
+          "of each table:\n" % ("{:,}".format(j["items"]),
+                                j["window"][0], j["window"][1]))
         w("```sql\n%s;\n```\n" % j["query"])
         labels = [k for k in j if k.startswith("1.")]
         w("| estimators | plan | run time (ms) |")
         w("|---|---|--:|")
         for lab in labels:
-            top = [ln.strip() for ln in j[lab]["plan"]
+            top = [ln.strip().lstrip("-> ") for ln in j[lab]["plan"]
                    if "Join" in ln or "Nested Loop" in ln][:1]
             w("| %s | `%s` | %.0f |" % (lab, top[0] if top else "?",
                                          j[lab]["ms"]))
@@ -322,7 +323,12 @@ def estimates_section(w, est, info, own_header):
         tops = [[ln.split("(")[0].strip() for ln in j[lab]["plan"]]
                 for lab in labels]
         w("The plans %s.\n" % (
-            "differ" if tops[0] != tops[-1] else
+            "differ: with core's estimators each side's window is estimated "
+            "at about a row, so the planner runs the inner window once per "
+            "outer row (a nested loop); with the extension's it hashes one "
+            "window and reads each once (%.0fx faster)" % (
+                j[labels[0]]["ms"] / j[labels[-1]]["ms"])
+            if tops[0] != tops[-1] else
             "have the same shape with both (only the estimates differ): "
             "on this schema a hash join is chosen even for an estimate of "
             "1 row, so this query shows the estimate, not a plan change"))
