@@ -11,9 +11,11 @@ top        := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 EXTENSION  = objectid
 MODULE_big = objectid
 CORE_OBJS  = src/core/hex.o src/core/idclock.o src/core/idrandom.o \
-             src/core/objid.o src/core/uuidgen.o src/core/uuidrepr.o
-OBJS       = src/objectid.o src/objectid_ops.o src/objectid_gen.o \
-             src/objectid_util.o src/uuid_gen.o src/uuid_conv.o $(CORE_OBJS)
+             src/core/objid.o src/core/uuiddetect.o src/core/uuidgen.o \
+             src/core/uuidrepr.o
+OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
+             src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
+             src/uuid_conv.o src/uuid_detect.o $(CORE_OBJS)
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
@@ -25,6 +27,7 @@ REGRESS    = init \
              btree \
              hash \
              brin \
+             estimates \
              generate \
              timestamp \
              uuid_generate \
@@ -32,12 +35,16 @@ REGRESS    = init \
              uuid_repr \
              extjson \
              oid_uuid_map \
+             uuid_detect \
              uuid_migration \
              hostile \
              packaging \
              core_names \
              install \
              setting
+
+# the binomial tails of src/core/uuiddetect.c
+SHLIB_LINK += -lm
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -56,6 +63,31 @@ endif
 
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(CORE_HDRS)
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_util.h \
+		 $(srcdir)/src/uuid_conv.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
+
+# The tests that need no server: the pure-C core under ASan/UBSan, and the
+# libFuzzer targets for FUZZ_SECONDS each (test/fuzz/run alone fuzzes until
+# interrupted).  `test/run unit fuzz` runs these.
+FUZZ_SECONDS ?= 20
+
+.PHONY: unit fuzz
+unit:
+	$(MAKE) -C $(top)/test/unit run
+
+fuzz:
+	$(top)/test/fuzz/run $(FUZZ_SECONDS)
+
+# The release archive, as PGXN takes it: what git tracks at HEAD under
+# objectid-X.Y.Z/, with META.json's version (.gitattributes marks what only
+# the repository needs as export-ignore).  test/dist/check builds, installs
+# and tests from the unpacked archive alone.
+DISTVERSION = $(shell sed -n 's/^\t"version": "\(.*\)",$$/\1/p' $(top)/META.json)
+DISTFILE    = $(EXTENSION)-$(DISTVERSION).zip
+
+.PHONY: dist
+dist:
+	git -C $(top) archive --format=zip --prefix=$(EXTENSION)-$(DISTVERSION)/ \
+		-o $(abspath $(DISTFILE)) HEAD

@@ -146,6 +146,39 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION objectid_brin_minmax_multi_distance(internal, internal) IS 'BRIN minmax-multi distance: the difference of two objectids as 96-bit numbers';
 
+--
+-- Restriction estimators of < <= > >= (1.1): core's scalarltsel and friends,
+-- interpolating inside histogram bins (src/objectid_selfuncs.c)
+--
+
+CREATE FUNCTION objectid_ltsel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_ltsel(internal, oid, internal, int4) IS 'restriction selectivity of < on objectid, interpolating inside histogram bins';
+
+CREATE FUNCTION objectid_lesel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_lesel(internal, oid, internal, int4) IS 'restriction selectivity of <= on objectid, interpolating inside histogram bins';
+
+CREATE FUNCTION objectid_gtsel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_gtsel(internal, oid, internal, int4) IS 'restriction selectivity of > on objectid, interpolating inside histogram bins';
+
+CREATE FUNCTION objectid_gesel(internal, oid, internal, int4)
+RETURNS float8
+AS 'MODULE_PATHNAME'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_gesel(internal, oid, internal, int4) IS 'restriction selectivity of >= on objectid, interpolating inside histogram bins';
+
 CREATE OPERATOR = (
 	LEFTARG    = objectid,
 	RIGHTARG   = objectid,
@@ -178,7 +211,7 @@ CREATE OPERATOR < (
 	FUNCTION   = objectid_lt,
 	COMMUTATOR = >,
 	NEGATOR    = >=,
-	RESTRICT   = scalarltsel,
+	RESTRICT   = objectid_ltsel,
 	JOIN       = scalarltjoinsel
 );
 
@@ -190,7 +223,7 @@ CREATE OPERATOR <= (
 	FUNCTION   = objectid_le,
 	COMMUTATOR = >=,
 	NEGATOR    = >,
-	RESTRICT   = scalarlesel,
+	RESTRICT   = objectid_lesel,
 	JOIN       = scalarlejoinsel
 );
 
@@ -202,7 +235,7 @@ CREATE OPERATOR > (
 	FUNCTION   = objectid_gt,
 	COMMUTATOR = <,
 	NEGATOR    = <=,
-	RESTRICT   = scalargtsel,
+	RESTRICT   = objectid_gtsel,
 	JOIN       = scalargtjoinsel
 );
 
@@ -214,7 +247,7 @@ CREATE OPERATOR >= (
 	FUNCTION   = objectid_ge,
 	COMMUTATOR = <=,
 	NEGATOR    = <,
-	RESTRICT   = scalargesel,
+	RESTRICT   = objectid_gesel,
 	JOIN       = scalargejoinsel
 );
 
@@ -609,3 +642,87 @@ AS 'MODULE_PATHNAME', 'objectid_uuid_to_objectid'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuid_to_objectid(uuid) IS 'the objectid held by a UUID made by objectid_to_uuid';
+
+--
+-- Finding the representation that wrote legacy UUID bytes
+-- (src/uuid_detect.c).  uuid_representations() tests one value;
+-- the aggregate uuid_detect_representation() weighs a column and returns
+-- its report as jsonb.  Its transition functions read the transaction's
+-- start time (the timestamp test), hence STABLE; the state is a fixed-size
+-- tally, combined across parallel workers.
+--
+
+CREATE FUNCTION uuid_representations(bytea)
+RETURNS text[]
+AS 'MODULE_PATHNAME', 'objectid_uuid_representations'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_representations(bytea) IS 'the representations under which 16 bytes decode to a well-formed RFC 9562 UUID (variant 10, version 1-8)';
+
+CREATE FUNCTION uuid_detect_accum(internal, bytea)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'objectid_uuid_detect_accum_bytea'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_detect_accum(internal, bytea) IS 'uuid_detect_representation(bytea) transition function';
+
+CREATE FUNCTION uuid_detect_accum(internal, jsonb)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'objectid_uuid_detect_accum_jsonb'
+LANGUAGE C STABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_detect_accum(internal, jsonb) IS 'uuid_detect_representation(jsonb) transition function';
+
+CREATE FUNCTION uuid_detect_combine(internal, internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'objectid_uuid_detect_combine'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_detect_combine(internal, internal) IS 'uuid_detect_representation combine function';
+
+CREATE FUNCTION uuid_detect_serialize(internal)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'objectid_uuid_detect_serialize'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_detect_serialize(internal) IS 'uuid_detect_representation serialization function';
+
+CREATE FUNCTION uuid_detect_deserialize(bytea, internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'objectid_uuid_detect_deserialize'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_detect_deserialize(bytea, internal) IS 'uuid_detect_representation deserialization function';
+
+CREATE FUNCTION uuid_detect_final(internal)
+RETURNS jsonb
+AS 'MODULE_PATHNAME', 'objectid_uuid_detect_final'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_detect_final(internal) IS 'uuid_detect_representation final function: the report';
+
+CREATE AGGREGATE uuid_detect_representation(bytea) (
+	SFUNC            = uuid_detect_accum,
+	STYPE            = internal,
+	FINALFUNC        = uuid_detect_final,
+	FINALFUNC_MODIFY = READ_ONLY,
+	COMBINEFUNC      = uuid_detect_combine,
+	SERIALFUNC       = uuid_detect_serialize,
+	DESERIALFUNC     = uuid_detect_deserialize,
+	PARALLEL         = SAFE
+);
+
+COMMENT ON AGGREGATE uuid_detect_representation(bytea) IS 'which UUID representation wrote a column of 16-byte values: counts, verdict and chance as jsonb';
+
+CREATE AGGREGATE uuid_detect_representation(jsonb) (
+	SFUNC            = uuid_detect_accum,
+	STYPE            = internal,
+	FINALFUNC        = uuid_detect_final,
+	FINALFUNC_MODIFY = READ_ONLY,
+	COMBINEFUNC      = uuid_detect_combine,
+	SERIALFUNC       = uuid_detect_serialize,
+	DESERIALFUNC     = uuid_detect_deserialize,
+	PARALLEL         = SAFE
+);
+
+COMMENT ON AGGREGATE uuid_detect_representation(jsonb) IS 'which UUID representation wrote a column of Extended JSON binaries (subtype included): counts, verdict and chance as jsonb';

@@ -32,7 +32,8 @@ OUT = os.path.join(HERE, "out")
 
 sys.path.insert(0, HERE)
 from common import (CORE18, CORE18_KEYS, CORE18_REFERENCE,  # noqa: E402
-                    GENERATORS, KEYS, RANGE_START, RANGE_WINDOWS, REFERENCE,
+                    ESTIMATE_SETS, ESTIMATE_START, ESTIMATE_STARTS,
+                    ESTIMATE_WIDTHS, GENERATORS, KEYS, RANGE_START, RANGE_WINDOWS, REFERENCE,
                     SECTIONS, SORT_PEERS, SORT_SETS)
 import report  # noqa: E402
 
@@ -43,15 +44,18 @@ MODES = {
     "tiny": dict(calls=500_000, loop_ms=60, reps=2, rounds=3,
                  pgb_calls=20_000, pgb_seconds=1, pgb_rounds=2, clients=4,
                  insert_rows=[100_000], insert_rounds=2,
-                 sort_rows=200_000, sort_rounds=2, range_rows=200_000),
+                 sort_rows=200_000, sort_rounds=2, range_rows=200_000,
+                 estimate_scale=0.02),
     "quick": dict(calls=4_000_000, loop_ms=400, reps=2, rounds=5,
                   pgb_calls=50_000, pgb_seconds=2, pgb_rounds=3, clients=4,
                   insert_rows=[1_000_000], insert_rounds=3,
-                  sort_rows=5_000_000, sort_rounds=3, range_rows=2_000_000),
+                  sort_rows=5_000_000, sort_rounds=3, range_rows=2_000_000,
+                  estimate_scale=1),
     "full": dict(calls=10_000_000, loop_ms=1000, reps=3, rounds=7,
                  pgb_calls=50_000, pgb_seconds=5, pgb_rounds=5, clients=4,
                  insert_rows=[1_000_000, 10_000_000], insert_rounds=3,
-                 sort_rows=5_000_000, sort_rounds=5, range_rows=5_000_000),
+                 sort_rows=5_000_000, sort_rounds=5, range_rows=5_000_000,
+                 estimate_scale=1),
 }
 
 
@@ -651,6 +655,173 @@ def bench_core18(cfg):
     return res
 
 
+# --- 5. row estimates of time windows (issue #12) --------------------------
+
+ESTIMATORS = {"<": "ltsel", "<=": "lesel", ">": "gtsel", ">=": "gesel"}
+
+
+def set_objectid_estimators(core):
+    """Give objectid's < <= > >= core's scalarXXsel (core=True, as in 1.0)
+    or the extension's objectid_XXsel back."""
+    schema = ext_schema()
+    psql("".join(
+        "ALTER OPERATOR %s.%s(%s.objectid, %s.objectid) SET (RESTRICT = %s);\n"
+        % (schema, op, schema, schema,
+           "scalar" + fn if core else "%s.objectid_%s" % (schema, fn))
+        for op, fn in ESTIMATORS.items()))
+
+
+def estimate_table(name):
+    return "bench.est_" + re.sub(r"\W+", "_", name).strip("_")
+
+
+def bench_estimates(cfg):
+    """Estimated against actual rows of WHERE key >= f(lo) AND key < f(hi)
+    for objectid keys (the extension's estimators and core's, as in 1.0),
+    uuid v7 keys and a timestamptz column, at the default statistics
+    target; then one join whose plan the estimate decides."""
+    oid_at = ours("objectid(timestamp with time zone)")
+    oid_from = ours("objectid_from_timestamp(timestamp with time zone)")
+    v7_at = ours("uuidv7_at(timestamp with time zone)")
+    v7_from = ours("uuidv7_from_timestamp(timestamp with time zone)")
+    psql("""
+CREATE OR REPLACE FUNCTION bench.est_rows(q text) RETURNS float8
+LANGUAGE plpgsql AS $$
+DECLARE
+	plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+	RETURN (plan->0->'Plan'->>'Plan Rows')::float8;
+END
+$$;
+""")
+    cols = [("objectid", "id >= %s(%%s) AND id < %s(%%s)" % (oid_from,
+                                                           oid_from)),
+            ("uuid v7", "v7 >= %s(%%s) AND v7 < %s(%%s)" % (v7_from, v7_from)),
+            ("timestamptz", "ts >= %s AND ts < %s")]
+    res = {"sets": {}, "target": one("current_setting('default_statistics_target')")}
+    for name, rows, how, indexed in ESTIMATE_SETS:
+        n = max(int(rows * cfg["estimate_scale"]), 1000)
+        table = estimate_table(name)
+        if how == "uniform":
+            t = ("timestamptz %s + g * (interval '366 days' / %d)"
+                 % (quote(ESTIMATE_START), n))
+        else:
+            cut = n // 10
+            t = ("CASE WHEN g <= %d THEN timestamptz %s + g * "
+                 "(interval '359 days' / %d) ELSE timestamptz "
+                 "'2024-12-25 00:00:00+00' + (g - %d) * "
+                 "(interval '7 days' / %d) END"
+                 % (cut, quote(ESTIMATE_START), cut, cut, n - cut))
+        log("estimates: %s, %d rows" % (name, n))
+        t0 = time.time()
+        psql("""
+DROP TABLE IF EXISTS %(table)s;
+CREATE TABLE %(table)s AS
+	SELECT %(oid_at)s(t) AS id, %(v7_at)s(t) AS v7, t AS ts
+	FROM (SELECT %(t)s AS t FROM generate_series(1, %(n)d) g) s;
+%(indexes)s
+VACUUM (FREEZE, ANALYZE) %(table)s;
+""" % dict(table=table, oid_at=oid_at, v7_at=v7_at, t=t, n=n,
+           indexes="".join("CREATE INDEX ON %s (%s);\n" % (table, c)
+                           for c in ("id", "v7", "ts")) if indexed else ""))
+        load_s = time.time() - t0
+        windows = []
+        for lo in ESTIMATE_STARTS[how]:
+            for width in ESTIMATE_WIDTHS:
+                hi = one("(timestamptz %s + interval %s)::text"
+                         % (quote(lo), quote(width)))
+                m = {"start": lo, "width": width}
+                for label, cond in cols:
+                    m[label] = float(one("bench.est_rows(%s)" % quote(
+                        "SELECT * FROM %s WHERE " % table +
+                        cond % (quote(lo), quote(hi)))))
+                set_objectid_estimators(core=True)
+                m["objectid 1.0"] = float(one("bench.est_rows(%s)" % quote(
+                    "SELECT * FROM %s WHERE " % table +
+                    cols[0][1] % (quote(lo), quote(hi)))))
+                set_objectid_estimators(core=False)
+                # the ids carry whole seconds and the windows start on
+                # whole minutes, so every key finds the rows ts finds
+                m["actual"] = int(one(
+                    "SELECT count(*) FROM %s WHERE ts >= %s AND ts < %s"
+                    % (table, quote(lo), quote(hi))))
+                if indexed:
+                    m["agree"] = all(int(one(
+                        "SELECT count(*) FROM %s WHERE " % table +
+                        cond % (quote(lo), quote(hi)))) == m["actual"]
+                        for _, cond in cols[:2])
+                windows.append(m)
+                log("  %s + %s: actual %d, objectid %.0f (1.0: %.0f), "
+                    "uuid %.0f, timestamptz %.0f" % (
+                        lo, width, m["actual"], m["objectid"],
+                        m["objectid 1.0"], m["uuid v7"], m["timestamptz"]))
+        res["sets"][name] = dict(rows=n, how=how, indexed=indexed,
+                                 load_s=round(load_s), windows=windows)
+        if name != "uniform 1M":
+            psql("DROP TABLE %s;\n" % table)
+    res["join"] = bench_estimate_join(cfg, oid_from)
+    psql("DROP TABLE %s;\n" % estimate_table("uniform 1M"))
+    return res
+
+
+def bench_estimate_join(cfg, oid_from):
+    """The uniform 1M set as orders, joined to their shipments (one per
+    order, three hours later, keyed by objectid too) over the same 2-day
+    window on both keys, a window inside one histogram bin.  With both
+    sides estimated at a row or so the planner rescans one window per row
+    of the other (a nested loop); with estimates near the truth it hashes
+    one side.  Timed with core's estimators (1.0) and ours."""
+    ev = estimate_table("uniform 1M")
+    psql("""
+DROP TABLE IF EXISTS bench.est_ship;
+CREATE TABLE bench.est_ship AS
+	SELECT %(oid_at)s(%(ts)s(id) + interval '3 hours') AS id, id AS event_id,
+		   n %% 7 AS carrier
+	FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM %(ev)s) s;
+CREATE INDEX ON bench.est_ship (id);
+VACUUM (FREEZE, ANALYZE) bench.est_ship;
+""" % dict(ev=ev, oid_at=ours("objectid(timestamp with time zone)"),
+           ts=ours("objectid_timestamp(objectid)")))
+    n_items = int(one("SELECT count(*) FROM bench.est_ship"))
+
+    def window(key, lo, hi):
+        return "%s >= %s(%s) AND %s < %s(%s)" % (
+            key, oid_from, quote(lo), key, oid_from, quote(hi))
+
+    def q(lo, hi):
+        return ("SELECT s.carrier, count(*) FROM %s e JOIN bench.est_ship s "
+                "ON s.event_id = e.id WHERE %s AND %s GROUP BY 1"
+                % (ev, window("e.id", lo, hi), window("s.id", lo, hi)))
+
+    # a 2-day window inside one histogram bin on both tables, where core's
+    # estimates are a row or so: the first such from June on
+    set_objectid_estimators(core=True)
+    for day in range(1, 29):
+        lo = "2024-06-%02d 00:00:00+00" % day
+        hi = "2024-06-%02d 00:00:00+00" % (day + 2)
+        if all(float(one("bench.est_rows(%s)" % quote(
+                "SELECT * FROM %s t WHERE %s" % (t, window("t.id", lo, hi)))))
+               < 10 for t in (ev, "bench.est_ship")):
+            break
+    query = q(lo, hi)
+    res = {"query": query, "items": n_items, "window": [lo, hi]}
+    for label, core in (("1.0 (core's estimators)", True),
+                        ("1.1 (objectid_XXsel)", False)):
+        set_objectid_estimators(core=core)
+        plan = [line.rstrip() for line in psql(
+            "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) %s;\n" % query,
+            raw=True)]
+        ms = [float(r[0]) for r in psql(
+            "SET statement_timeout = '10min';\n" +
+            "SELECT 'R', bench.ms(%s, 1);\n" % quote(query) * 3)]
+        res[label] = dict(plan=plan, ms=min(ms), all_ms=ms)
+        log("  join, %s: %.1f ms" % (label, min(ms)))
+    set_objectid_estimators(core=False)
+    psql("DROP TABLE bench.est_ship;\n")
+    return res
+
+
 # --- machine and server ----------------------------------------------------
 
 def machine_info():
@@ -724,10 +895,11 @@ def main():
     unknown = only - set(SECTIONS)
     if unknown:
         ap.error("unknown section(s): " + ", ".join(sorted(unknown)))
-    # a run of the 18 comparison alone writes the fragment that
-    # BENCHMARKS.md includes (bench/core18.md); any other run the report
-    fragment = only == {"core18"}
-    name = "core18.md" if fragment else "BENCHMARKS.md"
+    # a run of the 18 comparison or of the estimates alone writes the
+    # fragment that BENCHMARKS.md includes (bench/core18.md,
+    # bench/estimates.md); any other run the report
+    fragment = only in ({"core18"}, {"estimates"})
+    name = "%s.md" % min(only) if fragment else "BENCHMARKS.md"
     output = args.output or (os.path.join(OUT, name) if mode_name == "tiny"
                              else os.path.join(HERE if fragment else TOP,
                                                name))
@@ -778,6 +950,8 @@ def main():
         results["sort"] = bench_sort(cfg)
     if "range" in only:
         results["range"] = bench_range(cfg)
+    if "estimates" in only:
+        results["estimates"] = bench_estimates(cfg)
     if "core18" in only:
         c18 = bench_core18(cfg)
         if c18:
@@ -786,12 +960,14 @@ def main():
     info["elapsed_s"] = round(time.time() - started)
 
     raw = os.path.join(OUT, "results-%s-pg%d%s.json" % (
-        mode_name, info["major"], "-core18" if fragment else ""))
+        mode_name, info["major"], "-" + min(only) if fragment else ""))
     with open(raw, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
     log("raw results: " + os.path.relpath(raw, TOP))
 
-    if fragment:
+    if fragment and "estimates" in only:
+        report.write_estimates(results, output)
+    elif fragment:
         report.write_core18(results, output)
     else:
         report.write(results, output)

@@ -116,5 +116,27 @@ RANGE_WINDOWS = [
     ("1 day", "2024-01-10 00:00:00+00", "2024-01-11 00:00:00+00"),
 ]
 
+# Row estimates of time windows (issue #12): the data sets, each spread
+# over 2024 (name, rows, how: "uniform", or "skewed" = 90% of the rows in
+# the last week), and the windows [start, start + width) estimated on each.
+# The 10M set is estimated only (no indexes: estimates inside the histogram
+# do not read them).
+ESTIMATE_SETS = [
+    ("uniform 1M", 1_000_000, "uniform", True),
+    ("uniform 10M", 10_000_000, "uniform", False),
+    ("skewed 1M", 1_000_000, "skewed", True),
+]
+ESTIMATE_START = "2024-01-01 00:00:00+00"
+ESTIMATE_WIDTHS = ["1 minute", "1 hour", "6 hours", "1 day", "1 week",
+                   "30 days", "6 months"]
+ESTIMATE_STARTS = {
+    "uniform": ["2024-03-15 09:00:00+00", "2024-07-20 18:30:00+00",
+                "2024-12-31 12:00:00+00"],
+    "skewed": ["2024-06-10 12:00:00+00", "2024-12-28 12:00:00+00",
+               "2024-12-31 20:00:00+00"],
+}
+ESTIMATE_MIN_ROWS = 100     # the goal: within 2x of windows this large
+ESTIMATE_FACTOR = 2.0
+
 SECTIONS = ("percall", "pgbench", "insert", "checkpointed", "sort", "range",
-            "core18")
+            "core18", "estimates")

@@ -59,7 +59,12 @@ SELECT typlen, typbyval, typalign, typstorage FROM pg_type WHERE typname = 'obje
 
 -- the extension is trusted and relocatable
 SELECT name, version, trusted, relocatable
-FROM pg_available_extension_versions WHERE name = 'objectid';
+FROM pg_available_extension_versions WHERE name = 'objectid' ORDER BY version;
+-- a new install is the default version
+SELECT extversion = (SELECT default_version FROM pg_available_extensions
+                     WHERE name = 'objectid') AS is_default,
+       extversion
+FROM pg_extension WHERE extname = 'objectid';
 
 -- every member of the extension has a comment, so that \df+, \do+ and \dT+
 -- explain themselves (no rows expected; on 18+ objectid_skipsupport too)

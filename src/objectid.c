@@ -16,6 +16,7 @@
 
 #include "core/hex.h"
 #include "objectid.h"
+#include "objectid_util.h"
 
 PG_MODULE_MAGIC;
 

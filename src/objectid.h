@@ -1,7 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * objectid.h
- *	  Declarations for the objectid type, and every PG_VERSION_NUM shim.
+ *	  Declarations for the objectid type, the module's entry points, and
+ *	  every PG_VERSION_NUM shim.  What the generators and conversions share
+ *	  is in objectid_util.h.
  *
  * IDENTIFICATION
  *	  src/objectid.h
@@ -16,10 +18,7 @@
 #if PG_VERSION_NUM < 150000
 #error "objectid needs PostgreSQL 15 or later"
 #endif
-#include "utils/timestamp.h"
 
-#include "core/idrandom.h"
-#include "core/idstatus.h"
 #include "core/objid.h"
 
 #define OBJECTID_LEN OBJID_LEN
@@ -70,24 +69,17 @@ typedef struct pg_objectid_t
 #define OBJECTID_TRACE_SORT 1
 #endif
 
-/* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
-#define OBJECTID_UNIX_EPOCH_US \
-	((int64) (UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE) * USECS_PER_DAY)
+/*
+ * src/objectid_ops.c: the comparison functions, which the estimators in
+ * src/objectid_selfuncs.c recognise an operator of ours by
+ */
+extern PGDLLEXPORT Datum objectid_lt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_gt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_ge(PG_FUNCTION_ARGS);
 
 /* src/objectid.c: the module's entry point; src/uuid_conv.c: its part */
 extern void _PG_init(void);
 extern void objectid_uuid_conv_init(void);
-
-/* src/objectid_util.c: shared by every generator and conversion */
-extern id_random_pool objectid_random_pool;
-extern void objectid_check_status(id_status status, const char *what,
-								  const char *range_detail);
-extern void objectid_range_error(const char *what, const char *range_detail);
-extern void objectid_clock_error(void);
-extern void objectid_check_input_length(int64 got, int expected,
-										const char *what);
-extern void *objectid_bytea_fixed(bytea *b, int len, const char *what);
-extern bool objectid_timestamptz_to_unix_us(TimestampTz ts, int64 *unix_us);
-extern TimestampTz objectid_unix_us_to_timestamptz(int64 unix_us);
 
 #endif							/* OBJECTID_H */

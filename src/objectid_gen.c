@@ -16,9 +16,10 @@
 
 #include "core/idclock.h"
 #include "objectid.h"
+#include "objectid_util.h"
 
 #define OBJECTID_RANGE_DETAIL \
-	"An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC."
+	gettext_noop("An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.")
 
 /*
  * The generator's per-process state.  It records the process id it was drawn

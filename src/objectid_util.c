@@ -15,6 +15,7 @@
 #include "datatype/timestamp.h"
 
 #include "objectid.h"
+#include "objectid_util.h"
 
 /*
  * The one buffer of CSPRNG output every generator draws from.  It records
@@ -59,7 +60,7 @@ objectid_range_error(const char *what, const char *range_detail)
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("timestamp out of range for %s", what),
-			 errdetail("%s", range_detail)));
+			 errdetail("%s", _(range_detail))));
 }
 
 /* The clock could not be read (errno tells why); never returns. */

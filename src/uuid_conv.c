@@ -27,6 +27,8 @@
 #include "core/uuidgen.h"
 #include "core/uuidrepr.h"
 #include "objectid.h"
+#include "objectid_util.h"
+#include "uuid_conv.h"
 
 /* objectid.uuid_representation */
 static int	objectid_uuid_representation = UUID_REPR_STANDARD;
@@ -38,14 +40,6 @@ typedef struct objectid_json_field
 	bool		found;
 	JsonbValue	value;
 } objectid_json_field;
-
-/* a BSON binary read from Extended JSON */
-typedef struct objectid_bson_binary
-{
-	int			subtype;
-	uint8	   *data;
-	size_t		len;
-} objectid_bson_binary;
 
 /*
  * Every malformed Extended JSON input gets this primary message; the detail
@@ -68,7 +62,6 @@ static void objectid_json_fields(JsonbContainer *container,
 								 const char *typname, const char *where,
 								 objectid_json_field *fields, int nfields);
 static void objectid_json_root_object(Jsonb *jb, const char *typname);
-static void objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin);
 static int	objectid_extjson_subtype(JsonbValue *v, const char *key);
 static Datum objectid_jsonb_from_cstring(const char *json);
 
@@ -312,7 +305,7 @@ objectid_extjson_subtype(JsonbValue *v, const char *key)
  * Extra or missing keys, values of other JSON types, and base64 that is not
  * canonical are errors.
  */
-static void
+void
 objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 {
 	objectid_json_field top[3] = {{"$binary"}, {"$type"}, {"$uuid"}};

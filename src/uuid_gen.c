@@ -24,16 +24,17 @@
 #include "core/idclock.h"
 #include "core/uuidgen.h"
 #include "objectid.h"
+#include "objectid_util.h"
 
 #define OBJECTID_V7_WHAT	"UUID version 7"
 #define OBJECTID_V7_DETAIL \
-	"UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889."
+	gettext_noop("UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.")
 #define OBJECTID_V6_WHAT	"UUID version 6"
 #define OBJECTID_V6_DETAIL \
-	"UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC."
+	gettext_noop("UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.")
 #define OBJECTID_V8_WHAT	"UUID version 8"
 #define OBJECTID_V8_DETAIL \
-	"The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC."
+	gettext_noop("The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.")
 
 /*
  * Per-process generator state.  Each records the process id it belongs to

@@ -121,3 +121,43 @@ objid_seconds(const uint8_t *id)
 {
 	return (uint32_t) id_load_be(id, 4);
 }
+
+/* the 8 bytes of id from byte skip on, zeros past the end, big-endian */
+static uint64_t
+objid_window(const uint8_t *id, int skip)
+{
+	uint8_t		buf[8] = {0};
+	int			n = OBJID_LEN - skip < 8 ? OBJID_LEN - skip : 8;
+
+	memcpy(buf, id + skip, n);
+	return id_load_be(buf, 8);
+}
+
+double
+objid_bin_fraction(const uint8_t *val, const uint8_t *lo, const uint8_t *hi)
+{
+	int			skip = 0;
+	uint64_t	v,
+				l,
+				h;
+
+	while (skip < OBJID_LEN && lo[skip] == hi[skip])
+		skip++;
+	if (skip == OBJID_LEN || lo[skip] > hi[skip])
+		return -1.0;
+	if (memcmp(val, lo, OBJID_LEN) <= 0)
+		return 0.0;
+	if (memcmp(val, hi, OBJID_LEN) >= 0)
+		return 1.0;
+
+	/*
+	 * lo < val < hi, so val shares the skipped bytes and l <= v <= h in the
+	 * window.  Subtract as integers before converting: two bounds that
+	 * differ only in the last bits of the window would round to the same
+	 * double.
+	 */
+	v = objid_window(val, skip);
+	l = objid_window(lo, skip);
+	h = objid_window(hi, skip);
+	return (double) (v - l) / (double) (h - l);
+}

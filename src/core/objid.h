@@ -60,4 +60,16 @@ extern id_status objid_min_for_seconds(int64_t seconds, uint8_t *out);
 /* The timestamp field, as unsigned seconds since the Unix epoch. */
 extern uint32_t objid_seconds(const uint8_t *id);
 
+/*
+ * Where val lies between lo and hi (lo < hi bytewise), as a fraction from
+ * 0 to 1, for interpolation inside a histogram bin.  Each id is read as the
+ * number its bytes spell, starting at the first byte where lo and hi differ
+ * (the bytes both bounds share, and so val too, are dropped) and eight
+ * bytes long, zeros past the end: for bounds in different seconds, the
+ * 4-byte second and the first 4 random bytes.  val below lo gives 0, above
+ * hi 1.  Returns -1 when lo and hi are equal or out of order.
+ */
+extern double objid_bin_fraction(const uint8_t *val, const uint8_t *lo,
+								 const uint8_t *hi);
+
 #endif							/* OBJID_H */

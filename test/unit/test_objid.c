@@ -171,6 +171,93 @@ test_random_failure(void)
 	CHECK(st.pid == 31);
 }
 
+/* interpolation inside a histogram bin (objid_bin_fraction) */
+static void
+test_bin_fraction(void)
+{
+	uint8_t		lo[OBJID_LEN],
+				hi[OBJID_LEN],
+				val[OBJID_LEN];
+	int			i;
+
+	/* bounds a whole number of seconds apart: the second decides */
+	CHECK(objid_min_for_seconds(1000, lo) == ID_OK);
+	CHECK(objid_min_for_seconds(2000, hi) == ID_OK);
+	CHECK(objid_min_for_seconds(1250, val) == ID_OK);
+	CHECK(objid_bin_fraction(val, lo, hi) == 0.25);
+	CHECK(objid_bin_fraction(lo, lo, hi) == 0.0);
+	CHECK(objid_bin_fraction(hi, lo, hi) == 1.0);
+
+	/* outside the bin: clamped */
+	CHECK(objid_min_for_seconds(999, val) == ID_OK);
+	CHECK(objid_bin_fraction(val, lo, hi) == 0.0);
+	CHECK(objid_min_for_seconds(4000, val) == ID_OK);
+	CHECK(objid_bin_fraction(val, lo, hi) == 1.0);
+
+	/* equal or reversed bounds: no answer */
+	CHECK(objid_bin_fraction(val, lo, lo) == -1.0);
+	CHECK(objid_bin_fraction(val, hi, lo) == -1.0);
+
+	/* the random bytes count below the second: half a second on */
+	CHECK(objid_min_for_seconds(1000, val) == ID_OK);
+	val[4] = 0x80;
+	CHECK(objid_bin_fraction(val, lo, hi) > 0.0005 - 1e-9);
+	CHECK(objid_bin_fraction(val, lo, hi) < 0.0005 + 1e-9);
+
+	/*
+	 * bounds sharing a long prefix (one second, one process): the bytes
+	 * after it still interpolate, the counter included
+	 */
+	memset(lo, 0x11, OBJID_LEN);
+	memcpy(hi, lo, OBJID_LEN);
+	memcpy(val, lo, OBJID_LEN);
+	lo[10] = 0x00;
+	hi[10] = 0x10;
+	val[10] = 0x04;
+	lo[11] = hi[11] = val[11] = 0x00;
+	CHECK(objid_bin_fraction(val, lo, hi) == 0.25);
+
+	/* the last byte alone differs */
+	lo[11] = 0x11;
+	memcpy(hi, lo, OBJID_LEN);
+	hi[11] = 0x15;
+	memcpy(val, lo, OBJID_LEN);
+	val[11] = 0x13;
+	CHECK(objid_bin_fraction(val, lo, hi) == 0.5);
+
+	/*
+	 * bounds a few units apart across a byte boundary, where the numbers
+	 * are large: 0x00ff...ff to 0x0100...01 is 2 apart, not 0
+	 */
+	memset(lo, 0, OBJID_LEN);
+	memset(hi, 0, OBJID_LEN);
+	for (i = 1; i < 8; i++)
+		lo[i] = 0xff;
+	hi[0] = 0x01;
+	hi[7] = 0x01;
+	memset(val, 0, OBJID_LEN);
+	val[0] = 0x01;
+	CHECK(objid_bin_fraction(val, lo, hi) == 0.5);
+
+	/* monotonic in val over a sweep of one bin */
+	{
+		double		prev = 0.0;
+
+		CHECK(objid_min_for_seconds(5000, lo) == ID_OK);
+		CHECK(objid_min_for_seconds(5100, hi) == ID_OK);
+		for (i = 0; i <= 100; i++)
+		{
+			double		f;
+
+			CHECK(objid_min_for_seconds(5000 + i, val) == ID_OK);
+			val[4] = (uint8_t) (i * 2);
+			f = objid_bin_fraction(val, lo, hi);
+			CHECK(f >= prev && f >= 0.0 && f <= 1.0);
+			prev = f;
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -180,5 +267,6 @@ main(void)
 	test_strict_order_past_wrap();
 	test_processes();
 	test_random_failure();
+	test_bin_fraction();
 	return unit_done("test_objid");
 }

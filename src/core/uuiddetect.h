@@ -1,0 +1,187 @@
+/*-------------------------------------------------------------------------
+ *
+ * uuiddetect.h
+ *	  Which MongoDB UUID representation wrote a set of 16-byte values: the
+ *	  version/variant test of each byte order, the timestamp plausibility
+ *	  test, a tally over many rows, its verdict and the chance behind it
+ *	  (pure C).
+ *
+ * An RFC 9562 UUID has its version nibble in the high half of byte 6 and
+ * its variant bits in the top two bits of byte 8.  Each legacy byte order
+ * moves those bytes, so bytes written in one order and decoded in another
+ * usually fail the test (variant 10, version 1 to 8).  standard and
+ * pythonLegacy share the RFC 9562 order: only a BSON subtype (04 or 03)
+ * tells them apart.
+ *
+ * IDENTIFICATION
+ *	  src/core/uuiddetect.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef UUIDDETECT_H
+#define UUIDDETECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uuidrepr.h"
+
+/* arrays indexed by uuid_repr; [UUID_REPR_UNSPECIFIED] stays unused */
+#define UUID_DETECT_NREPR		5
+#define UUID_DETECT_FIRST		UUID_REPR_STANDARD
+#define UUID_DETECT_LAST		UUID_REPR_PYTHON_LEGACY
+
+/* a set of representations: bit (1 << repr) */
+#define UUID_DETECT_BIT(repr)	(1u << (unsigned) (repr))
+
+/*
+ * A timestamp (versions 1, 6 and 7) is plausible from 1990-01-01 00:00:00
+ * UTC up to the current time plus one day.
+ */
+#define UUID_DETECT_EARLIEST_US	INT64_C(631152000000000)
+#define UUID_DETECT_SLACK_US	(INT64_C(86400) * 1000000)
+
+/*
+ * A verdict (or an ambiguity) needs a chance at or below this; so does
+ * "mixed" (see uuid_detect_verdict).
+ */
+#define UUID_DETECT_ALPHA		0.001
+
+/*
+ * Chance that a row of random bytes (uniform, all 128 bits) fits at least
+ * one byte order: with byte 8 shared by the RFC 9562 and C# orders it is
+ * 1 - (1 - 1/4 * 3/4) * (1 - 1/8) = 37/128.  test_uuiddetect.c checks it
+ * by enumeration.
+ */
+#define UUID_DETECT_RANDOM_FIT	(37.0 / 128.0)
+
+/* Per value ------------------------------------------------------------ */
+
+/*
+ * The version (1 to 8) of a UUID in RFC 9562 order; 0 if its variant is not
+ * 10 or its version not 1 to 8.
+ */
+extern int	uuid_detect_version(const uint8_t *uuid);
+
+/*
+ * The representations under which 16 bytes decode to a well-formed UUID
+ * (variant 10, version 1 to 8), as a set of UUID_DETECT_BIT: standard and
+ * pythonLegacy always together.  No timestamp test: the answer depends on
+ * the bytes alone.
+ */
+extern unsigned uuid_detect_representations(const uint8_t *bytes);
+
+/*
+ * Whether a well-formed UUID of version 1, 6 or 7 carries an instant from
+ * UUID_DETECT_EARLIEST_US to now_us + UUID_DETECT_SLACK_US.  False for
+ * other versions.
+ */
+extern bool uuid_detect_plausible_time(const uint8_t *uuid, int64_t now_us);
+
+/*
+ * The chance that a row fits representation repr although another byte
+ * order wrote it: for the RFC 9562 UUID's random bits (as in version 4),
+ * the largest over the other byte orders of the chance that the bits landing
+ * in the version and variant positions pass.  1/2 for standard,
+ * pythonLegacy and csharpLegacy (they share byte 8, the variant; only the
+ * version nibble can fail), 1/8 for javaLegacy; 0 for unspecified.
+ * test_uuiddetect.c checks these by enumeration.
+ */
+extern double uuid_detect_wrong_fit(uuid_repr repr);
+
+/* Per column ----------------------------------------------------------- */
+
+/* evidence[] slots: rows by what the caller knew of their subtype */
+#define UUID_DETECT_SUBTYPE_UNKNOWN	0	/* bytea: no subtype */
+#define UUID_DETECT_SUBTYPE_03		1
+#define UUID_DETECT_SUBTYPE_04		2
+
+/*
+ * Counts over a column.  Fixed size and free of pointers, so that it can be
+ * copied and combined as bytes.  A row "fits" a representation when its
+ * subtype (if known) is that representation's, it decodes to a well-formed
+ * UUID, and a version 1, 6 or 7 UUID carries a plausible timestamp.
+ */
+typedef struct uuid_detect_tally
+{
+	int64_t		rows;			/* values seen */
+	int64_t		nil_or_max;		/* nil and max UUIDs: the same in every
+								 * order, so no evidence */
+	int64_t		not_uuid;		/* not 16 bytes, or a subtype other than 03
+								 * and 04 */
+	int64_t		fits_none;		/* evidence rows that fit no
+								 * representation (not_uuid included) */
+	int64_t		evidence[3];	/* 16-byte non-nil rows, by subtype slot */
+	int64_t		well_formed[UUID_DETECT_NREPR];
+	int64_t		timestamped[UUID_DETECT_NREPR]; /* well-formed, v1, v6, v7 */
+	int64_t		plausible[UUID_DETECT_NREPR];	/* of those, a plausible
+												 * instant */
+	int64_t		fits[UUID_DETECT_NREPR];
+	uint32_t	versions[UUID_DETECT_NREPR];	/* bit v: version v seen */
+} uuid_detect_tally;
+
+/* An empty tally. */
+extern void uuid_detect_tally_init(uuid_detect_tally *t);
+
+/*
+ * Count one value of len bytes.  subtype is the BSON binary subtype (0-255)
+ * or -1 when unknown (raw bytes).  now_us: the current time, microseconds
+ * since the Unix epoch.
+ */
+extern void uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
+								  size_t len, int subtype, int64_t now_us);
+
+/* Add src's counts to dst (the two halves of a parallel aggregate). */
+extern void uuid_detect_tally_merge(uuid_detect_tally *dst,
+									const uuid_detect_tally *src);
+
+typedef enum uuid_detect_reason
+{
+	UUID_DETECT_FOUND = 0,		/* one byte order fits every row */
+	UUID_DETECT_AMBIGUOUS,		/* two or more byte orders fit every row */
+	UUID_DETECT_MIXED,			/* none fits every row, yet rows fit far
+								 * more often than random bytes would */
+	UUID_DETECT_NOT_UUIDS,		/* rows fit no more than random bytes would */
+	UUID_DETECT_TOO_FEW_ROWS	/* too little evidence either way */
+} uuid_detect_reason;
+
+typedef struct uuid_detect_result
+{
+	uuid_detect_reason reason;
+	int64_t		evidence;		/* rows - nil_or_max */
+	unsigned	fit_all;		/* representations that fit every evidence
+								 * row (the verdict, with FOUND) */
+	double		chance;			/* the largest chance among fit_all; -1
+								 * when fit_all is empty */
+	double		repr_chance[UUID_DETECT_NREPR]; /* see uuid_detect_verdict */
+} uuid_detect_result;
+
+/*
+ * The verdict of a tally.  repr_chance[r] is the chance that r would have
+ * fitted at least fits[r] of the rows its subtype allows had another byte
+ * order written them (binomial, per-row chance uuid_detect_wrong_fit).
+ *
+ *	no evidence rows							TOO_FEW_ROWS
+ *	fit_all one byte order, chance <= ALPHA		FOUND
+ *	fit_all two or more orders, chance <= ALPHA	AMBIGUOUS
+ *	fit_all non-empty, chance > ALPHA			TOO_FEW_ROWS
+ *	fit_all empty: the rows that fit some representation are more than
+ *	random bytes explain (binomial tail with UUID_DETECT_RANDOM_FIT at or
+ *	below ALPHA)								MIXED
+ *	else, every row fits something				TOO_FEW_ROWS
+ *	else										NOT_UUIDS
+ */
+extern void uuid_detect_verdict(const uuid_detect_tally *t,
+								uuid_detect_result *res);
+
+/* "ambiguous", "mixed", "not UUIDs", "too few rows"; NULL for FOUND */
+extern const char *uuid_detect_reason_name(uuid_detect_reason reason);
+
+/*
+ * P(X >= k) for X ~ Binomial(n, p), computed in log space (no overflow, no
+ * underflow short of the result's own); 1 for k <= 0, 0 for k > n.
+ */
+extern double uuid_detect_binomial_tail(int64_t n, int64_t k, double p);
+
+#endif							/* UUIDDETECT_H */
