@@ -58,6 +58,25 @@ SET objectid.uuid_representation = 'javaLegacy';
 SELECT uuid_from_extjson('{"$binary": {"base64": "d2ZVRDMiEQD/7t3Mu6qZiA==", "subType": "03"}}') AS from_setting;
 RESET objectid.uuid_representation;
 
+\echo '== which driver wrote these legacy UUID bytes? (40 v4 UUIDs in C# driver order)'
+CREATE TABLE demo_legacy AS
+SELECT uuid_to_bytea(uuidv4(), 'csharpLegacy') AS b FROM generate_series(1, 40);
+SELECT uuid_representations(b) AS one_value_fits FROM demo_legacy LIMIT 1;
+SELECT r->'verdict' AS verdict, r->'chance' AS chance_a_wrong_order_fits
+FROM (SELECT uuid_detect_representation(b) AS r FROM demo_legacy) s;
+DROP TABLE demo_legacy;
+
+\echo '== row estimates of a time window narrower than a histogram bin'
+CREATE TABLE demo_events AS
+SELECT objectid(timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute') AS id
+FROM generate_series(1, 100000) g;
+ANALYZE demo_events;
+SELECT count(*) AS actual_rows_in_one_hour FROM demo_events
+WHERE id >= objectid_from_timestamp('2024-02-01 10:00+00') AND id < objectid_from_timestamp('2024-02-01 11:00+00');
+EXPLAIN (COSTS ON) SELECT * FROM demo_events
+WHERE id >= objectid_from_timestamp('2024-02-01 10:00+00') AND id < objectid_from_timestamp('2024-02-01 11:00+00');
+DROP TABLE demo_events;
+
 \echo '== ObjectId Extended JSON, and the order-preserving ObjectId <-> UUID mapping'
 SELECT objectid_to_extjson('507f1f77bcf86cd799439011') AS oid_json,
        objectid_from_extjson('{"$oid": "507f1f77bcf86cd799439011"}') AS oid;
@@ -73,6 +92,7 @@ SELECT uuidv8('\x00'::bytea);
 SELECT uuid_v1_to_v6(uuidv4());
 SELECT uuid_to_bytea(uuidv4(), 'javalegacyy');
 SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04"}}', 'javaLegacy');
+SELECT uuid_representations('\x0011'::bytea);
 \set ON_ERROR_STOP 1
 
 DROP TABLE demo_orders;
