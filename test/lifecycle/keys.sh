@@ -84,6 +84,21 @@ key_script() {
 	EOF
 }
 
+# acked: how many transactions the key script has acknowledged ($work/ack)
+acked() { wc -l <"$work/ack"; }
+
+# wait_acked N: until N transactions are acknowledged, while pgbench ($bench,
+# logging to $work/pgbench.log) still runs
+wait_acked() {
+	local i
+	for ((i = 0; i < 1200; i++)); do
+		[ "$(acked)" -ge "$1" ] && return 0
+		kill -0 "$bench" 2>/dev/null || { cat "$work/pgbench.log"; fail "pgbench stopped before $1 transactions were acknowledged"; }
+		sleep 0.1
+	done
+	fail "$(acked) transactions acknowledged after 120 s, expected $1"
+}
+
 # key_digests: SQL for (tab, txn, n, md5), the rows and their md5, of every transaction in every
 # key table
 key_digests() {
