@@ -63,8 +63,8 @@ endif
 
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_util.h \
-		 $(srcdir)/src/uuid_conv.h $(CORE_HDRS)
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_selfuncs.h \
+		 $(srcdir)/src/objectid_util.h $(srcdir)/src/uuid_conv.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
 

@@ -16,6 +16,7 @@
 
 #include "core/hex.h"
 #include "objectid.h"
+#include "objectid_selfuncs.h"
 #include "objectid_util.h"
 
 PG_MODULE_MAGIC;
@@ -30,6 +31,7 @@ void
 _PG_init(void)
 {
 	objectid_uuid_conv_init();
+	objectid_selfuncs_init();
 }
 
 PG_FUNCTION_INFO_V1(objectid_in);

@@ -1,38 +1,51 @@
 /*-------------------------------------------------------------------------
  *
  * objectid_selfuncs.c
- *	  Restriction selectivity of <, <=, > and >= on objectid, interpolating
- *	  inside histogram bins.
+ *	  Restriction selectivity of <, <=, > and >= on objectid: interpolating
+ *	  inside histogram bins, and pairing the bounds of a range as core does.
  *
- * Core's scalarltsel and friends interpolate inside a histogram bin only for
- * the types convert_to_scalar() knows; for any other type a constant inside
- * a bin counts as the middle of the bin.  For objectid that makes a time
- * window narrower than one bin (a hundredth of the table at the default
- * statistics target) come out as zero rows.  These estimators are core's
- * scalarineqsel() with one change: the position inside the bin comes from
- * objid_bin_fraction() (src/core/objid.c), which reads an id as the number
- * its leading bytes spell, as core reads a timestamp.
- *
- * Everything else is core's: the null fraction, the MCV list, clauses whose
- * other side is not a constant, columns without statistics, histograms of
+ * Interpolation.  Core's scalarltsel and friends interpolate inside a
+ * histogram bin only for the types convert_to_scalar() knows; for any other
+ * type a constant inside a bin counts as the middle of the bin.  For
+ * objectid that makes a time window narrower than one bin (a hundredth of
+ * the table at the default statistics target) come out as zero rows.  Our
+ * estimate of one bound is core's scalarineqsel() with one change: the
+ * position inside the bin comes from objid_bin_fraction() (src/core/objid.c),
+ * which reads an id as the number its leading bytes spell, as core reads a
+ * timestamp.  Everything else is core's: the null fraction, the MCV list,
+ * bounds that are not constants, columns without statistics, histograms of
  * another ordering; for those we call core's estimator itself.  Constants
  * outside the histogram go to core's ineq_histogram_selectivity(), which
  * looks up the column's current minimum or maximum in an index where there
- * is one.  Constants in the first or last bin interpolate between the
- * histogram's own bounds (core would look in the index for those too, a
- * static function we cannot call, and would then take the middle of the
- * bin anyway).
+ * is one.
  *
- * Ranges.  clauselist_selectivity() pairs "x >= a AND x < b" into one range
- * estimate (lower + upper - 1) only when the operators' estimators are
- * core's scalarXXsel by OID; any other estimator is combined as if the two
- * clauses were independent, lower * upper, which for a narrow window in a
- * year of ids is thousands of times the real count.  So an upper bound
- * whose relation also restricts the same expression by exactly one lower
- * bound (and by no other upper bound) returns range / lower, with range
- * computed as core computes it for a pair; the product the planner forms is
- * then core's range estimate.  A lower bound always returns its own
+ * Pairing.  clauselist_selectivity() estimates "x >= a AND x < b", in any
+ * list of ANDed clauses (a relation's restrictions, an arm of an OR, ...),
+ * as one range, lower + upper - 1, and of two bounds on one side it keeps
+ * the tighter: but only when the operators' estimators are core's
+ * scalarXXsel, by OID.  Bounds with any other estimator are multiplied as
+ * if independent, lower * upper, which for a narrow window in a year of ids
+ * is thousands of times the real count.  So each of our bounds returns its
+ * share of core's arithmetic, such that the product the planner forms is
+ * core's estimate: in each list of ANDed clauses of a relation's
+ * restrictions (the top-level list, and the AND arms of ORs at any depth),
+ * for each expression bounded by our comparisons with pseudo-constants, the
+ * tightest lower bound returns its own selectivity, the tightest upper
+ * bound returns range / lower, and every other bound 1.
+ *
+ * An estimator is handed one clause, not its list; it finds the list by the
+ * address of the clause's arguments among its relation's restrictions.  To
+ * stay linear in the number of clauses, the first estimate for a relation
+ * works out the share of every bound of that relation at once and keeps
+ * them, keyed by the planner run and the clause, until the planning ends:
+ * the planner hook below empties the cache when a top-level planning starts
+ * and ends.  A clause that is not among its relation's restrictions (an
+ * index predicate, an element of "x < ANY (array)") gets its own
  * selectivity.
+ *
+ * What core does not let an extension do: extended statistics (CREATE
+ * STATISTICS) are only given clauses whose estimator is core's own, so they
+ * never apply to our bounds (README, Known limitations).
  *
  * IDENTIFICATION
  *	  src/objectid_selfuncs.c
@@ -43,12 +56,20 @@
 
 #include "access/htup_details.h"
 #include "catalog/pg_statistic.h"
+#include "common/hashfn.h"
+#include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/planner.h"
 #include "utils/fmgrprotos.h"
+#include "utils/hsearch.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/selfuncs.h"
 
 #include "objectid.h"
+#include "objectid_selfuncs.h"
 
 /* which of the four comparisons an operator of ours is */
 typedef enum objectid_ineq
@@ -60,7 +81,59 @@ typedef enum objectid_ineq
 	OBJECTID_GE
 } objectid_ineq;
 
-static objectid_ineq objectid_ineq_of(Oid operator);
+/*
+ * The cache of one planning: each bound's share, each relation already
+ * worked out (ptr is then the RelOptInfo), and the operators seen.
+ */
+typedef struct objectid_est_key
+{
+	PlannerInfo *root;
+	const void *ptr;			/* a clause's argument list, or a relation */
+} objectid_est_key;
+
+typedef struct objectid_est_entry
+{
+	objectid_est_key key;
+	double		selec;			/* a bound's share; 0 for a relation */
+} objectid_est_entry;
+
+typedef struct objectid_est_op
+{
+	Oid			opno;			/* hash key */
+	objectid_ineq kind;
+	Oid			commutator;
+	FmgrInfo	proc;			/* valid if kind is not OBJECTID_NOT_INEQ */
+} objectid_est_op;
+
+/* one of our comparisons with a pseudo-constant, in a list of ANDed clauses */
+typedef struct objectid_bound
+{
+	const List *args;			/* the clause's arguments: its cache key */
+	Node	   *var;			/* the expression bounded */
+	uint32		varhash;		/* bounds of one expression hash alike */
+	int			pos;			/* its place in the list */
+	bool		lower;			/* var > c, var >= c, c < var or c <= var */
+	double		selec;			/* its selectivity on its own */
+	double		nullfrac;		/* the expression's null fraction */
+} objectid_bound;
+
+/*
+ * The cache lives in its own context, so that estimates made in a
+ * short-lived context (GEQO's) stay valid for the whole planning.
+ * objectid_planner_depth counts nested planner calls: the cache is emptied
+ * only around the outermost.  Outside any planning of ours (the library
+ * loaded halfway through one), the cache holds one planner run at a time.
+ */
+static MemoryContext objectid_est_context = NULL;
+static HTAB *objectid_est_cache = NULL;
+static HTAB *objectid_est_ops = NULL;
+static PlannerInfo *objectid_est_root = NULL;
+static int	objectid_planner_depth = 0;
+static planner_hook_type objectid_prev_planner_hook = NULL;
+
+static void objectid_est_reset(void);
+static void objectid_est_begin(PlannerInfo *root);
+static objectid_est_op *objectid_est_op_of(Oid operator);
 static double objectid_core_sel(PlannerInfo *root, Oid operator, List *args,
 								int varRelid, Oid collation,
 								objectid_ineq kind);
@@ -70,41 +143,149 @@ static double objectid_hist_selec(PlannerInfo *root,
 								  Oid collation, Datum constval,
 								  Oid consttype);
 static double objectid_scalarineqsel(PlannerInfo *root, Oid operator,
-									 bool isgt, bool iseq, Oid collation,
+									 FmgrInfo *opproc, bool isgt, bool iseq,
+									 Oid collation,
 									 VariableStatData *vardata,
 									 Datum constval, Oid consttype);
-static double objectid_clause_sel(PlannerInfo *root, Oid operator,
-								  List *args, int varRelid, Oid collation,
-								  objectid_ineq kind);
-static bool objectid_range_partner(PlannerInfo *root, Oid operator,
-								   List *args, int varRelid,
-								   OpExpr **lower, double *nullfrac);
+static double objectid_bound_sel(PlannerInfo *root, objectid_est_op *op,
+								 List *args, int varRelid, Oid collation,
+								 VariableStatData *vardata, Node *other,
+								 bool varonleft);
+static bool objectid_bound_of(PlannerInfo *root, OpExpr *clause,
+							  objectid_bound *bound);
+static uint32 objectid_var_hash(Node *var);
+static int	objectid_bound_cmp(const void *a, const void *b);
+static void objectid_est_list(PlannerInfo *root, List *clauses);
+static void objectid_est_or(PlannerInfo *root, BoolExpr *orclause);
+static void objectid_est_pair(PlannerInfo *root, objectid_bound *bounds,
+							  int n);
+static void objectid_est_store(PlannerInfo *root, const void *ptr,
+							   double selec);
 static Datum objectid_ineqsel_wrapper(FunctionCallInfo fcinfo,
 									  objectid_ineq kind);
 
 /*
- * The comparison an operator stands for, if its function is one of ours:
- * told by the C function behind it, so that operators of another type that
- * borrow these estimators get core's.
+ * The planner hook: the cache of estimates lasts one top-level planning.
+ * Nested plannings (a function planned while its caller is) share it: their
+ * entries are keyed by their own PlannerInfo.
  */
-static objectid_ineq
-objectid_ineq_of(Oid operator)
+#if PG_VERSION_NUM >= 190000
+static PlannedStmt *
+objectid_planner(Query *parse, const char *query_string, int cursorOptions,
+				 ParamListInfo boundParams, ExplainState *es)
+#define OBJECTID_PLANNER_ARGS parse, query_string, cursorOptions, boundParams, es
+#else
+static PlannedStmt *
+objectid_planner(Query *parse, const char *query_string, int cursorOptions,
+				 ParamListInfo boundParams)
+#define OBJECTID_PLANNER_ARGS parse, query_string, cursorOptions, boundParams
+#endif
 {
-	RegProcedure opcode = get_opcode(operator);
-	FmgrInfo	flinfo;
+	PlannedStmt *result;
 
-	if (!OidIsValid(opcode))
-		return OBJECTID_NOT_INEQ;
-	fmgr_info(opcode, &flinfo);
-	if (flinfo.fn_addr == objectid_lt)
-		return OBJECTID_LT;
-	if (flinfo.fn_addr == objectid_le)
-		return OBJECTID_LE;
-	if (flinfo.fn_addr == objectid_gt)
-		return OBJECTID_GT;
-	if (flinfo.fn_addr == objectid_ge)
-		return OBJECTID_GE;
-	return OBJECTID_NOT_INEQ;
+	if (objectid_planner_depth == 0)
+		objectid_est_reset();
+	objectid_planner_depth++;
+	PG_TRY();
+	{
+		if (objectid_prev_planner_hook)
+			result = objectid_prev_planner_hook(OBJECTID_PLANNER_ARGS);
+		else
+			result = standard_planner(OBJECTID_PLANNER_ARGS);
+	}
+	PG_FINALLY();
+	{
+		objectid_planner_depth--;
+		if (objectid_planner_depth == 0)
+			objectid_est_reset();
+	}
+	PG_END_TRY();
+
+	return result;
+}
+
+/* called from _PG_init() */
+void
+objectid_selfuncs_init(void)
+{
+	objectid_prev_planner_hook = planner_hook;
+	planner_hook = objectid_planner;
+}
+
+/* forget every estimate */
+static void
+objectid_est_reset(void)
+{
+	if (objectid_est_context != NULL)
+		MemoryContextReset(objectid_est_context);
+	objectid_est_cache = NULL;
+	objectid_est_ops = NULL;
+	objectid_est_root = NULL;
+}
+
+/* make the cache ready for estimates of this planner run */
+static void
+objectid_est_begin(PlannerInfo *root)
+{
+	HASHCTL		ctl;
+
+	/* outside our planner hook, one planner run at a time */
+	if (objectid_planner_depth == 0 && root != objectid_est_root)
+		objectid_est_reset();
+	objectid_est_root = root;
+
+	if (objectid_est_cache != NULL)
+		return;
+	if (objectid_est_context == NULL)
+		objectid_est_context = AllocSetContextCreate(TopMemoryContext,
+													 "objectid estimates",
+													 ALLOCSET_DEFAULT_SIZES);
+
+	ctl.keysize = sizeof(objectid_est_key);
+	ctl.entrysize = sizeof(objectid_est_entry);
+	ctl.hcxt = objectid_est_context;
+	objectid_est_cache = hash_create("objectid estimates", 256, &ctl,
+									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+
+	ctl.keysize = sizeof(Oid);
+	ctl.entrysize = sizeof(objectid_est_op);
+	ctl.hcxt = objectid_est_context;
+	objectid_est_ops = hash_create("objectid estimated operators", 16, &ctl,
+								   HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+}
+
+/*
+ * What an operator is: one of our four comparisons (told by the C function
+ * behind it, so that operators of another type that borrow these estimators
+ * get core's), its commutator and its function, looked up once a planning.
+ */
+static objectid_est_op *
+objectid_est_op_of(Oid operator)
+{
+	objectid_est_op *op;
+	bool		found;
+	RegProcedure opcode;
+
+	op = hash_search(objectid_est_ops, &operator, HASH_ENTER, &found);
+	if (found)
+		return op;
+
+	op->kind = OBJECTID_NOT_INEQ;
+	op->commutator = get_commutator(operator);
+	opcode = get_opcode(operator);
+	if (OidIsValid(opcode))
+	{
+		fmgr_info_cxt(opcode, &op->proc, objectid_est_context);
+		if (op->proc.fn_addr == objectid_lt)
+			op->kind = OBJECTID_LT;
+		else if (op->proc.fn_addr == objectid_le)
+			op->kind = OBJECTID_LE;
+		else if (op->proc.fn_addr == objectid_gt)
+			op->kind = OBJECTID_GT;
+		else if (op->proc.fn_addr == objectid_ge)
+			op->kind = OBJECTID_GE;
+	}
+	return op;
 }
 
 /* core's estimator for the comparison, called with the same arguments */
@@ -264,23 +445,22 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
  * statistics: MCVs and nulls as core, the histogram as above
  */
 static double
-objectid_scalarineqsel(PlannerInfo *root, Oid operator, bool isgt,
-					   bool iseq, Oid collation, VariableStatData *vardata,
-					   Datum constval, Oid consttype)
+objectid_scalarineqsel(PlannerInfo *root, Oid operator, FmgrInfo *opproc,
+					   bool isgt, bool iseq, Oid collation,
+					   VariableStatData *vardata, Datum constval,
+					   Oid consttype)
 {
 	Form_pg_statistic stats;
-	FmgrInfo	opproc;
 	double		mcv_selec;
 	double		hist_selec;
 	double		sumcommon;
 	double		selec;
 
 	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
-	fmgr_info(get_opcode(operator), &opproc);
 
-	mcv_selec = mcv_selectivity(vardata, &opproc, collation, constval, true,
+	mcv_selec = mcv_selectivity(vardata, opproc, collation, constval, true,
 								&sumcommon);
-	hist_selec = objectid_hist_selec(root, vardata, operator, &opproc, isgt,
+	hist_selec = objectid_hist_selec(root, vardata, operator, opproc, isgt,
 									 iseq, collation, constval, consttype);
 
 	/* the histogram describes the values that are neither null nor MCVs */
@@ -296,127 +476,277 @@ objectid_scalarineqsel(PlannerInfo *root, Oid operator, bool isgt,
 }
 
 /*
- * Selectivity of one clause "a OP b" on its own: ours for a column of ours
- * compared with a constant that has statistics, core's otherwise
+ * Selectivity of one bound "var OP other" on its own, var already examined:
+ * ours for a constant and a column with statistics, core's otherwise
  */
 static double
-objectid_clause_sel(PlannerInfo *root, Oid operator, List *args,
-					int varRelid, Oid collation, objectid_ineq kind)
+objectid_bound_sel(PlannerInfo *root, objectid_est_op *op, List *args,
+				   int varRelid, Oid collation, VariableStatData *vardata,
+				   Node *other, bool varonleft)
 {
-	VariableStatData vardata;
-	Node	   *other;
-	bool		varonleft;
-	Const	   *c;
-	bool		isgt = (kind == OBJECTID_GT || kind == OBJECTID_GE);
-	bool		iseq = (kind == OBJECTID_LE || kind == OBJECTID_GE);
-	Oid			varop = operator;
-	double		selec;
+	Const	   *c = (Const *) other;
+	bool		isgt = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE);
+	bool		iseq = (op->kind == OBJECTID_LE || op->kind == OBJECTID_GE);
+	objectid_est_op *varop = op;
 
-	if (!get_restriction_variable(root, args, varRelid, &vardata, &other,
-								  &varonleft))
-		return objectid_core_sel(root, operator, args, varRelid, collation,
-								 kind);
-
-	c = (Const *) other;
 	if (!IsA(other, Const) || c->constisnull ||
-		!HeapTupleIsValid(vardata.statsTuple) ||
-		objectid_ineq_of(operator) != kind)
-	{
-		ReleaseVariableStats(vardata);
-		return objectid_core_sel(root, operator, args, varRelid, collation,
-								 kind);
-	}
+		!HeapTupleIsValid(vardata->statsTuple))
+		return objectid_core_sel(root, op->opno, args, varRelid, collation,
+								 op->kind);
 
 	/* the var on the left, as core's scalarineqsel_wrapper does */
 	if (!varonleft)
 	{
-		varop = get_commutator(operator);
-		if (!OidIsValid(varop))
-		{
-			ReleaseVariableStats(vardata);
-			return objectid_core_sel(root, operator, args, varRelid,
-									 collation, kind);
-		}
+		if (!OidIsValid(op->commutator))
+			return objectid_core_sel(root, op->opno, args, varRelid,
+									 collation, op->kind);
+		varop = objectid_est_op_of(op->commutator);
+		if (varop->kind == OBJECTID_NOT_INEQ)
+			return objectid_core_sel(root, op->opno, args, varRelid,
+									 collation, op->kind);
 		isgt = !isgt;
 	}
 
-	selec = objectid_scalarineqsel(root, varop, isgt, iseq, collation,
-								   &vardata, c->constvalue, c->consttype);
-	ReleaseVariableStats(vardata);
-	return selec;
+	return objectid_scalarineqsel(root, varop->opno, &varop->proc, isgt, iseq,
+								  collation, vardata, c->constvalue,
+								  c->consttype);
 }
 
 /*
- * Is "operator(args)" an upper bound of an expression that its relation
- * restricts by this one upper bound and exactly one lower bound, all of
- * them our comparisons with a pseudo-constant?  If so, return that lower
- * bound and the expression's null fraction.
+ * Is clause one of our comparisons of an expression of one relation with a
+ * pseudo-constant?  If so, describe it in *bound.
  */
 static bool
-objectid_range_partner(PlannerInfo *root, Oid operator, List *args,
-					   int varRelid, OpExpr **lower, double *nullfrac)
+objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 {
+	objectid_est_op *op;
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
-	ListCell   *lc;
-	int			nlower = 0;
-	int			nupper = 0;
-	bool		self_seen = false;
-	objectid_ineq kind = objectid_ineq_of(operator);
-	bool		isgt = (kind == OBJECTID_GT || kind == OBJECTID_GE);
 
-	if (kind == OBJECTID_NOT_INEQ ||
-		!get_restriction_variable(root, args, varRelid, &vardata, &other,
+	if (list_length(clause->args) != 2)
+		return false;
+	op = objectid_est_op_of(clause->opno);
+	if (op->kind == OBJECTID_NOT_INEQ ||
+		!get_restriction_variable(root, clause->args, 0, &vardata, &other,
 								  &varonleft))
 		return false;
 
-	/* only an upper bound pairs: "var < c" or "c > var" */
-	if (isgt == varonleft || vardata.rel == NULL)
-	{
-		ReleaseVariableStats(vardata);
-		return false;
-	}
-
-	foreach(lc, vardata.rel->baserestrictinfo)
-	{
-		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
-		OpExpr	   *op = (OpExpr *) rinfo->clause;
-		objectid_ineq k;
-		VariableStatData pdata;
-		Node	   *pother;
-		bool		pvaronleft;
-		bool		same;
-
-		if (!IsA(op, OpExpr) || list_length(op->args) != 2)
-			continue;
-		k = objectid_ineq_of(op->opno);
-		if (k == OBJECTID_NOT_INEQ)
-			continue;
-		if (!get_restriction_variable(root, op->args, varRelid, &pdata,
-									  &pother, &pvaronleft))
-			continue;
-		same = equal(pdata.var, vardata.var);
-		ReleaseVariableStats(pdata);
-		if (!same)
-			continue;
-		if ((k == OBJECTID_GT || k == OBJECTID_GE) == pvaronleft)
-		{
-			nlower++;
-			*lower = op;
-		}
-		else
-		{
-			nupper++;
-			if (op->opno == operator && equal(op->args, args))
-				self_seen = true;
-		}
-	}
-
-	*nullfrac = HeapTupleIsValid(vardata.statsTuple) ?
+	bound->args = clause->args;
+	bound->var = vardata.var;
+	bound->varhash = objectid_var_hash(vardata.var);
+	bound->lower = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE) ==
+		varonleft;
+	bound->selec = objectid_bound_sel(root, op, clause->args, 0,
+									  clause->inputcollid, &vardata, other,
+									  varonleft);
+	bound->nullfrac = HeapTupleIsValid(vardata.statsTuple) ?
 		((Form_pg_statistic) GETSTRUCT(vardata.statsTuple))->stanullfrac : 0.0;
 	ReleaseVariableStats(vardata);
-	return nlower == 1 && nupper == 1 && self_seen;
+	return true;
+}
+
+/*
+ * A hash of an expression that equal() expressions share: a column by its
+ * relation and number, anything else by its text
+ */
+static uint32
+objectid_var_hash(Node *var)
+{
+	char	   *text;
+	uint32		h;
+
+	if (IsA(var, Var))
+	{
+		Var		   *v = (Var *) var;
+
+		return hash_combine(hash_uint32((uint32) v->varno),
+							hash_uint32((uint32) v->varattno));
+	}
+	text = nodeToString(var);
+	h = hash_bytes((const unsigned char *) text, (int) strlen(text));
+	pfree(text);
+	return h;
+}
+
+/* bounds by expression hash, then by position in their list */
+static int
+objectid_bound_cmp(const void *a, const void *b)
+{
+	const objectid_bound *x = (const objectid_bound *) a;
+	const objectid_bound *y = (const objectid_bound *) b;
+
+	if (x->varhash != y->varhash)
+		return x->varhash < y->varhash ? -1 : 1;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Work out the share of every bound in a list of ANDed clauses, and in the
+ * AND arms of the ORs among them
+ */
+static void
+objectid_est_list(PlannerInfo *root, List *clauses)
+{
+	objectid_bound *bounds;
+	int			n = 0;
+	ListCell   *lc;
+
+	check_stack_depth();
+	bounds = palloc(Max(list_length(clauses), 1) * sizeof(objectid_bound));
+	foreach(lc, clauses)
+	{
+		Node	   *clause = (Node *) lfirst(lc);
+
+		CHECK_FOR_INTERRUPTS();
+		if (IsA(clause, RestrictInfo))
+		{
+			RestrictInfo *rinfo = (RestrictInfo *) clause;
+
+			/* an OR's arms hold the same clauses as sub-RestrictInfos */
+			if (rinfo->orclause != NULL)
+			{
+				objectid_est_or(root, (BoolExpr *) rinfo->orclause);
+				continue;
+			}
+			clause = (Node *) rinfo->clause;
+		}
+		if (is_orclause(clause))
+			objectid_est_or(root, (BoolExpr *) clause);
+		else if (is_opclause(clause) &&
+				 objectid_bound_of(root, (OpExpr *) clause, &bounds[n]))
+		{
+			bounds[n].pos = n;
+			n++;
+		}
+	}
+	objectid_est_pair(root, bounds, n);
+	pfree(bounds);
+}
+
+static void
+objectid_est_or(PlannerInfo *root, BoolExpr *orclause)
+{
+	ListCell   *lc;
+
+	foreach(lc, orclause->args)
+	{
+		Node	   *arm = (Node *) lfirst(lc);
+
+		CHECK_FOR_INTERRUPTS();
+		if (is_andclause(arm))
+			objectid_est_list(root, ((BoolExpr *) arm)->args);
+		else
+			objectid_est_list(root, list_make1(arm));
+	}
+}
+
+/*
+ * The shares of the bounds of one list, as clauselist_selectivity() pairs
+ * them: per expression the tightest lower and upper bound; a range is
+ * lower + upper - 1 with nulls counted back, core's defaults where a bound
+ * was not estimated, and a tiny positive value where rounding made it zero
+ * or less.
+ */
+static void
+objectid_est_pair(PlannerInfo *root, objectid_bound *bounds, int n)
+{
+	int			start = 0;
+
+	if (n > 1)
+		qsort(bounds, n, sizeof(objectid_bound), objectid_bound_cmp);
+
+	/* runs of bounds with one hash; within a run, groups of equal() ones */
+	while (start < n)
+	{
+		int			end = start;
+		int			i;
+
+		while (end < n && bounds[end].varhash == bounds[start].varhash)
+			end++;
+		for (i = start; i < end; i++)
+		{
+			objectid_bound *lo = NULL;
+			objectid_bound *hi = NULL;
+			int			j;
+
+			CHECK_FOR_INTERRUPTS();
+			if (bounds[i].var == NULL)
+				continue;		/* in an earlier group */
+			for (j = i; j < end; j++)
+			{
+				objectid_bound *b = &bounds[j];
+
+				if (b->var == NULL || (j > i && !equal(b->var, bounds[i].var)))
+					continue;
+				/* of two bounds on one side, keep the tighter (the first) */
+				if (b->lower)
+				{
+					if (lo == NULL || b->selec < lo->selec)
+					{
+						if (lo != NULL)
+							objectid_est_store(root, lo->args, 1.0);
+						lo = b;
+					}
+					else
+						objectid_est_store(root, b->args, 1.0);
+				}
+				else
+				{
+					if (hi == NULL || b->selec < hi->selec)
+					{
+						if (hi != NULL)
+							objectid_est_store(root, hi->args, 1.0);
+						hi = b;
+					}
+					else
+						objectid_est_store(root, b->args, 1.0);
+				}
+				if (j > i)
+					b->var = NULL;
+			}
+
+			if (lo != NULL && hi != NULL)
+			{
+				double		range;
+				double		share;
+
+				if (hi->selec == DEFAULT_INEQ_SEL ||
+					lo->selec == DEFAULT_INEQ_SEL)
+					range = DEFAULT_RANGE_INEQ_SEL;
+				else
+				{
+					range = hi->selec + lo->selec - 1.0 + lo->nullfrac;
+					if (range <= 0.0)
+						range = range < -0.01 ? DEFAULT_RANGE_INEQ_SEL : 1.0e-10;
+				}
+				share = lo->selec > 0.0 ? range / lo->selec : range;
+				CLAMP_PROBABILITY(share);
+				objectid_est_store(root, lo->args, lo->selec);
+				objectid_est_store(root, hi->args, share);
+			}
+			else if (lo != NULL)
+				objectid_est_store(root, lo->args, lo->selec);
+			else if (hi != NULL)
+				objectid_est_store(root, hi->args, hi->selec);
+			bounds[i].var = NULL;
+		}
+		start = end;
+	}
+}
+
+static void
+objectid_est_store(PlannerInfo *root, const void *ptr, double selec)
+{
+	objectid_est_key key;
+	objectid_est_entry *e;
+
+	key.root = root;
+	key.ptr = ptr;
+	e = hash_search(objectid_est_cache, &key, HASH_ENTER, NULL);
+	e->selec = selec;
 }
 
 /* the four estimators */
@@ -428,38 +758,49 @@ objectid_ineqsel_wrapper(FunctionCallInfo fcinfo, objectid_ineq kind)
 	List	   *args = (List *) PG_GETARG_POINTER(2);
 	int			varRelid = PG_GETARG_INT32(3);
 	Oid			collation = PG_GET_COLLATION();
+	objectid_est_key key;
+	objectid_est_entry *e;
+	objectid_est_op *op;
+	VariableStatData vardata;
+	Node	   *other;
+	bool		varonleft;
 	double		selec;
-	OpExpr	   *lower;
-	double		nullfrac;
 
-	selec = objectid_clause_sel(root, operator, args, varRelid, collation,
-								kind);
+	objectid_est_begin(root);
+	op = objectid_est_op_of(operator);
+	if (op->kind != kind ||
+		!get_restriction_variable(root, args, varRelid, &vardata, &other,
+								  &varonleft))
+		PG_RETURN_FLOAT8(objectid_core_sel(root, operator, args, varRelid,
+										   collation, kind));
 
-	if (objectid_range_partner(root, operator, args, varRelid, &lower,
-							   &nullfrac))
+	key.root = root;
+	key.ptr = args;
+	e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
+	if (e == NULL && vardata.rel != NULL)
 	{
-		double		losel = objectid_clause_sel(root, lower->opno,
-												lower->args, varRelid,
-												lower->inputcollid,
-												objectid_ineq_of(lower->opno));
-		double		range;
+		objectid_est_entry *rel_entry;
+		bool		walked;
 
-		/* clauselist_selectivity()'s arithmetic for a pair */
-		if (selec == DEFAULT_INEQ_SEL || losel == DEFAULT_INEQ_SEL)
-			range = DEFAULT_RANGE_INEQ_SEL;
-		else
+		/* the first bound of this relation: work out all of them */
+		key.ptr = vardata.rel;
+		rel_entry = hash_search(objectid_est_cache, &key, HASH_ENTER,
+								&walked);
+		if (!walked)
 		{
-			range = selec + losel - 1.0 + nullfrac;
-			if (range <= 0.0)
-				range = range < -0.01 ? DEFAULT_RANGE_INEQ_SEL : 1.0e-10;
-		}
-		if (losel > 0.0)
-		{
-			selec = range / losel;
-			CLAMP_PROBABILITY(selec);
+			rel_entry->selec = 0.0;
+			objectid_est_list(root, vardata.rel->baserestrictinfo);
+			key.ptr = args;
+			e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
 		}
 	}
 
+	if (e != NULL)
+		selec = e->selec;
+	else
+		selec = objectid_bound_sel(root, op, args, varRelid, collation,
+								   &vardata, other, varonleft);
+	ReleaseVariableStats(vardata);
 	PG_RETURN_FLOAT8((float8) selec);
 }
 
