@@ -45,6 +45,22 @@ SELECT uuid_extract_timestamp('c2458187-9414-11ec-8000-000000000000') AS v1_us,
        uuidv8_extract_timestamp('2489e9ad-3aa8-8f09-8000-000000000000') AS v8_us;
 SELECT uuid_extract_timestamp(NULL) IS NULL AS strict;	-- t
 
+-- uuid_timestamp reads every time-based version (v1, v6, v7: 19:22:22 on
+-- the RFC vectors, v7 to the millisecond), NULL for the others and for
+-- non-RFC variants.  Core has no function of this name, so this output is
+-- the same on every major (on 17 core's uuid_extract_timestamp, first in
+-- the path, reads v1 alone).
+SELECT name, uuid_timestamp(u) AS uuid_timestamp,
+       uuid_timestamp(u) IS NOT DISTINCT FROM
+           coalesce(uuid_extract_timestamp(u), uuidv6_extract_timestamp(u)) AS agrees
+FROM uuid_test_vectors;
+SELECT uuid_timestamp('017f22e2-7a2b-7fff-bfff-ffffffffffff') AS v7_ms,	-- .123: milliseconds only
+       uuid_timestamp('1ec9414c-2458-6187-8000-000000000000') AS v6_us,
+       uuid_timestamp(uuidv7_at('2024-06-01 12:34:56.789+00')) AS v7_at,
+       uuid_timestamp(uuid_v1_to_v6('c2458187-9414-11ec-8000-000000000000')) =
+           uuid_timestamp('c2458187-9414-11ec-8000-000000000000') AS v1_v6_same,
+       uuid_timestamp(NULL) IS NULL AS strict;
+
 -- uuidv7_from_timestamp: the smallest v7 of the millisecond
 SELECT uuidv7_from_timestamp('2022-02-22 19:22:22+00');	-- 017f22e2-79b0-7000-8000-000000000000
 SELECT uuidv7_from_timestamp('2022-02-22 19:22:22.0019+00');	-- 017f22e2-79b1-7000-8000-000000000000

@@ -210,7 +210,10 @@ objectid_uuidv4(PG_FUNCTION_ARGS)
 
 /* --- readers (none can fail: every 60- or 48-bit value is a timestamptz) */
 
-/* uuid_extract_timestamp(uuid): v1 and v7 as PostgreSQL 18, and v6 */
+/*
+ * uuid_extract_timestamp(uuid): v1 and v7 as PostgreSQL 18 (not v6, which
+ * core 18 does not read either; PostgreSQL 17's own reads v1 alone)
+ */
 PG_FUNCTION_INFO_V1(objectid_uuid_extract_timestamp);
 
 Datum
@@ -219,6 +222,25 @@ objectid_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 	int64		unix_us;
 
 	if (!uuidgen_timestamp_us(PG_GETARG_UUID_P(0)->data, &unix_us))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(objectid_unix_us_to_timestamptz(unix_us));
+}
+
+/*
+ * uuid_timestamp(uuid): the instant of every time-based version, v1, v6
+ * and v7 (v7 to the millisecond, as core reads it), NULL otherwise: a name
+ * core does not have, so it means the same on every major
+ */
+PG_FUNCTION_INFO_V1(objectid_uuid_timestamp);
+
+Datum
+objectid_uuid_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8 *data = PG_GETARG_UUID_P(0)->data;
+	int64		unix_us;
+
+	if (!uuidgen_timestamp_us(data, &unix_us) &&
+		!uuidgen_v6_timestamp_us(data, &unix_us))
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(objectid_unix_us_to_timestamptz(unix_us));
 }
