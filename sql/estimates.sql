@@ -178,6 +178,24 @@ CREATE STATISTICS est_x_ts (mcv) ON ts, k FROM est_x;
 ANALYZE est_x;
 SELECT * FROM est_x_cases();
 
+-- A new session, whose first planning loads the library (objectid_from_
+-- timestamp is folded then), with a bound whose estimate runs a function
+-- that plans a query of its own: the estimates' cache stays in place while
+-- an estimator uses it.  The same estimate as on ts.
+\c
+SET search_path = public, pg_catalog;
+CREATE FUNCTION est_nested_id() RETURNS objectid LANGUAGE plpgsql STABLE AS $$
+BEGIN
+	RETURN (SELECT id FROM est_u ORDER BY id OFFSET 10000 LIMIT 1);
+END $$;
+CREATE FUNCTION est_nested_ts() RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+BEGIN
+	RETURN (SELECT ts FROM est_u ORDER BY ts OFFSET 10000 LIMIT 1);
+END $$;
+SELECT est_rows('SELECT * FROM est_u WHERE id >= objectid_from_timestamp(''2024-03-01+00'') AND id < est_nested_id()') =
+	   est_rows('SELECT * FROM est_u WHERE ts >= ''2024-03-01+00'' AND ts < est_nested_ts()') AS same_as_ts;
+DROP FUNCTION est_nested_id(), est_nested_ts();
+
 -- Planning stays linear in the number of bounds.  10,000 upper bounds on
 -- one key plan in well under a second (1.1 paired them in quadratic time,
 -- 0.7 s for 2,000 bounds), estimated as the tightest one, as on ts.  The

@@ -121,7 +121,9 @@ typedef struct objectid_bound
  * The cache lives in its own context, so that estimates made in a
  * short-lived context (GEQO's) stay valid for the whole planning.
  * objectid_planner_depth counts nested planner calls: the cache is emptied
- * only around the outermost.  Outside any planning of ours (the library
+ * only around the outermost, and never while an estimator is running
+ * (objectid_est_busy): estimating a bound can evaluate a function, which can
+ * plan a query of its own.  Outside any planning of ours (the library
  * loaded halfway through one), the cache holds one planner run at a time.
  */
 static MemoryContext objectid_est_context = NULL;
@@ -129,9 +131,13 @@ static HTAB *objectid_est_cache = NULL;
 static HTAB *objectid_est_ops = NULL;
 static PlannerInfo *objectid_est_root = NULL;
 static int	objectid_planner_depth = 0;
+static int	objectid_est_busy = 0;
 static planner_hook_type objectid_prev_planner_hook = NULL;
 
 static void objectid_est_reset(void);
+static double objectid_ineqsel(PlannerInfo *root, Oid operator, List *args,
+							   int varRelid, Oid collation,
+							   objectid_ineq kind);
 static void objectid_est_begin(PlannerInfo *root);
 static objectid_est_op *objectid_est_op_of(Oid operator);
 static double objectid_core_sel(PlannerInfo *root, Oid operator, List *args,
@@ -212,10 +218,12 @@ objectid_selfuncs_init(void)
 	planner_hook = objectid_planner;
 }
 
-/* forget every estimate */
+/* forget every estimate, unless an estimator is using them */
 static void
 objectid_est_reset(void)
 {
+	if (objectid_est_busy > 0)
+		return;
 	if (objectid_est_context != NULL)
 		MemoryContextReset(objectid_est_context);
 	objectid_est_cache = NULL;
@@ -230,7 +238,8 @@ objectid_est_begin(PlannerInfo *root)
 	HASHCTL		ctl;
 
 	/* outside our planner hook, one planner run at a time */
-	if (objectid_planner_depth == 0 && root != objectid_est_root)
+	if (objectid_planner_depth == 0 && objectid_est_busy == 1 &&
+		root != objectid_est_root)
 		objectid_est_reset();
 	objectid_est_root = root;
 
@@ -749,15 +758,14 @@ objectid_est_store(PlannerInfo *root, const void *ptr, double selec)
 	e->selec = selec;
 }
 
-/* the four estimators */
-static Datum
-objectid_ineqsel_wrapper(FunctionCallInfo fcinfo, objectid_ineq kind)
+/*
+ * The selectivity of "operator(args)": its share of its list's ranges if it
+ * is among its relation's restrictions, else its own
+ */
+static double
+objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
+				 Oid collation, objectid_ineq kind)
 {
-	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
-	Oid			operator = PG_GETARG_OID(1);
-	List	   *args = (List *) PG_GETARG_POINTER(2);
-	int			varRelid = PG_GETARG_INT32(3);
-	Oid			collation = PG_GET_COLLATION();
 	objectid_est_key key;
 	objectid_est_entry *e;
 	objectid_est_op *op;
@@ -771,8 +779,8 @@ objectid_ineqsel_wrapper(FunctionCallInfo fcinfo, objectid_ineq kind)
 	if (op->kind != kind ||
 		!get_restriction_variable(root, args, varRelid, &vardata, &other,
 								  &varonleft))
-		PG_RETURN_FLOAT8(objectid_core_sel(root, operator, args, varRelid,
-										   collation, kind));
+		return objectid_core_sel(root, operator, args, varRelid, collation,
+								 kind);
 
 	key.root = root;
 	key.ptr = args;
@@ -801,6 +809,29 @@ objectid_ineqsel_wrapper(FunctionCallInfo fcinfo, objectid_ineq kind)
 		selec = objectid_bound_sel(root, op, args, varRelid, collation,
 								   &vardata, other, varonleft);
 	ReleaseVariableStats(vardata);
+	return selec;
+}
+
+/* the four estimators; the cache stays while one of them runs */
+static Datum
+objectid_ineqsel_wrapper(FunctionCallInfo fcinfo, objectid_ineq kind)
+{
+	double		selec;
+
+	objectid_est_busy++;
+	PG_TRY();
+	{
+		selec = objectid_ineqsel((PlannerInfo *) PG_GETARG_POINTER(0),
+								 PG_GETARG_OID(1),
+								 (List *) PG_GETARG_POINTER(2),
+								 PG_GETARG_INT32(3), PG_GET_COLLATION(), kind);
+	}
+	PG_FINALLY();
+	{
+		objectid_est_busy--;
+	}
+	PG_END_TRY();
+
 	PG_RETURN_FLOAT8((float8) selec);
 }
 
