@@ -523,7 +523,8 @@ objectid_bound_sel(PlannerInfo *root, objectid_est_op *op, List *args,
 
 /*
  * Is clause one of our comparisons of an expression of one relation with a
- * pseudo-constant?  If so, describe it in *bound.
+ * pseudo-constant (no variable of any relation, no volatile function)?  If
+ * so, describe it in *bound.
  */
 static bool
 objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
@@ -540,6 +541,12 @@ objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 		!get_restriction_variable(root, clause->args, 0, &vardata, &other,
 								  &varonleft))
 		return false;
+	/* core pairs only pseudo-constants: no volatile function on that side */
+	if (contain_volatile_functions(other))
+	{
+		ReleaseVariableStats(vardata);
+		return false;
+	}
 
 	bound->args = clause->args;
 	bound->var = vardata.var;
