@@ -339,7 +339,7 @@ def estimates_section(w, est, info, own_header):
       "inside a bin counts as the bin's middle, and a window with both "
       "bounds in one bin (a hundredth of the table at the default target) "
       "comes out as 1 row. The extension's estimators read the position "
-      "inside the bin from the id's bytes (README, *Design choices*). "
+      "inside the bin from the id's bytes (doc/design.md, \"Row estimates\"). "
       "`uuid` is core's type with core's operators: its estimates stay as "
       "they are.\n")
 
