@@ -566,7 +566,7 @@ END
 $$;
 
 -- The reference reader of Extended JSON (the Extended JSON spec: a type
--- wrapper has exactly its keys; Extended JSON spec; README.md: strict
+-- wrapper has exactly its keys; Extended JSON spec; doc/design.md: strict
 -- base64, subtype of one or two hex digits, $uuid exactly 8-4-4-4-12).
 -- "uuid": the BSON binary the document holds ({"subtype", "data" (hex),
 -- "b64" (canonical base64 of data)}), or null if it is malformed; "oid":
@@ -913,7 +913,7 @@ RETURN CASE
 					 || ' ' || encode(b, 'hex')]
 END;
 
--- uuid_from_extjson, and uuid_to_extjson back (README.md's error table
+-- uuid_from_extjson, and uuid_to_extjson back (doc/design.md's error order
 -- and decoding rules, the spec's decoding table), checked in this order:
 -- malformed document 22P02; subtype other than 03 and 04 22023; not 16
 -- bytes 22P03; unspecified 22023; subtype 04 with a legacy representation

@@ -1,5 +1,5 @@
 --
--- The README's migration walkthrough, statement for statement.
+-- The migration walkthrough (doc/migrations.md, step 2), statement for statement.
 --
 
 -- 1. A bytea column of Java-legacy UUID bytes, converted in place.
