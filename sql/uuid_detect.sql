@@ -185,6 +185,28 @@ FROM (SELECT uuid_detect_representation(b) AS r FROM (
 SELECT r->'verdict' AS verdict, r->>'reason' AS reason, r->'fits_none' AS fits_none
 FROM (SELECT uuid_detect_representation(decode(md5(i::text), 'hex')) AS r
 	  FROM generate_series(1, 100) i) s;
+-- one value repeated is one piece of evidence (issue #20, item 4): md5('123')
+-- happens to fit the C# order alone (a well-formed v5 there); 1000 copies of
+-- it prove no more than one, a chance of 1/2: no verdict
+SELECT uuid_representations(decode(md5('123'), 'hex'));
+SELECT r->'verdict' AS verdict, r->>'reason' AS reason, r->'fit_all' AS fit_all,
+	r->'chance' AS chance, r->'rows' AS rows, r->'distinct' AS distinct
+FROM (SELECT uuid_detect_representation(decode(md5('123'), 'hex')) AS r
+	  FROM generate_series(1, 1000)) s;
+-- every row of a column ten times over: ten times the rows and fits, the
+-- same distinct values, verdict and chances
+SELECT r10->'rows' AS rows, r10->'distinct' AS distinct,
+	r10->'representations'->'javaLegacy'->'fits' AS java_fits,
+	r10->'verdict' AS verdict,
+	r10->'distinct' = r1->'distinct' AND r10->'verdict' = r1->'verdict'
+		AND r10->'chance' = r1->'chance'
+		AND jsonb_path_query_array(r10, '$.representations.*.chance') =
+			jsonb_path_query_array(r1, '$.representations.*.chance') AS same
+FROM (SELECT uuid_detect_representation(bytes) AS r10
+	  FROM fixture, generate_series(1, 10)
+	  WHERE representation = 'javaLegacy' AND set <> 'crafted') s10,
+	 (SELECT uuid_detect_representation(bytes) AS r1
+	  FROM fixture WHERE representation = 'javaLegacy' AND set <> 'crafted') s1;
 -- two rows, one that fits only Java order and one only C#: every row fits
 -- something, but two rows could be random bytes (29% of which fit some
 -- order): too few rows, not mixed

@@ -13,6 +13,11 @@
  * pythonLegacy share the RFC 9562 order: only a BSON subtype (04 or 03)
  * tells them apart.
  *
+ * A value repeated in many rows is one piece of evidence, not many: the
+ * chances are computed over distinct values (16 bytes and what is known of
+ * the subtype), while the question whether an order fits every row looks
+ * at every row.
+ *
  * IDENTIFICATION
  *	  src/core/uuiddetect.h
  *
@@ -92,16 +97,39 @@ extern double uuid_detect_wrong_fit(uuid_repr repr);
 
 /* Per column ----------------------------------------------------------- */
 
-/* evidence[] slots: rows by what the caller knew of their subtype */
+/* subtype slots: what the caller knew of a value's subtype */
 #define UUID_DETECT_SUBTYPE_UNKNOWN	0	/* bytea: no subtype */
 #define UUID_DETECT_SUBTYPE_03		1
 #define UUID_DETECT_SUBTYPE_04		2
 
 /*
+ * The distinct evidence values a tally remembers: the first
+ * UUID_DETECT_DISTINCT_CAP, in the order they came, found again through an
+ * open-addressing index (linear probing) of twice as many buckets.  Past the
+ * cap a new value updates the row counts only.  That loses nothing that
+ * matters: a byte order fits 256 distinct values by accident with chance
+ * at most 0.5^256, far below any threshold, and the "mixed" test then
+ * judges the first 256 values, a sample of the column (which ones depends
+ * on the order the rows came in, and so on a parallel plan's split).
+ */
+#define UUID_DETECT_DISTINCT_CAP	256
+#define UUID_DETECT_BUCKETS			(2 * UUID_DETECT_DISTINCT_CAP)
+
+/* one distinct evidence value: its bytes, subtype slot and what it fits */
+typedef struct uuid_detect_value
+{
+	uint8_t		bytes[UUIDREPR_LEN];
+	uint8_t		slot;			/* UUID_DETECT_SUBTYPE_* */
+	uint8_t		fits;			/* set of UUID_DETECT_BIT */
+} uuid_detect_value;
+
+/*
  * Counts over a column.  Fixed size and free of pointers, so that it can be
  * copied and combined as bytes.  A row "fits" a representation when its
  * subtype (if known) is that representation's, it decodes to a well-formed
- * UUID, and a version 1, 6 or 7 UUID carries a plausible timestamp.
+ * UUID, and a version 1, 6 or 7 UUID carries a plausible timestamp.  The
+ * row counts count every row; the chances are computed from values[], the
+ * distinct evidence values.
  */
 typedef struct uuid_detect_tally
 {
@@ -112,13 +140,15 @@ typedef struct uuid_detect_tally
 								 * and 04 */
 	int64_t		fits_none;		/* evidence rows that fit no
 								 * representation (not_uuid included) */
-	int64_t		evidence[3];	/* 16-byte non-nil rows, by subtype slot */
 	int64_t		well_formed[UUID_DETECT_NREPR];
 	int64_t		timestamped[UUID_DETECT_NREPR]; /* well-formed, v1, v6, v7 */
 	int64_t		plausible[UUID_DETECT_NREPR];	/* of those, a plausible
 												 * instant */
 	int64_t		fits[UUID_DETECT_NREPR];
 	uint32_t	versions[UUID_DETECT_NREPR];	/* bit v: version v seen */
+	uint32_t	ndistinct;		/* values[] in use */
+	uint16_t	index[UUID_DETECT_BUCKETS]; /* values[] position + 1, or 0 */
+	uuid_detect_value values[UUID_DETECT_DISTINCT_CAP];
 } uuid_detect_tally;
 
 /* An empty tally. */
@@ -132,7 +162,10 @@ extern void uuid_detect_tally_init(uuid_detect_tally *t);
 extern void uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 								  size_t len, int subtype, int64_t now_us);
 
-/* Add src's counts to dst (the two halves of a parallel aggregate). */
+/*
+ * Add src's counts to dst (the two halves of a parallel aggregate), and
+ * src's distinct values missing from dst, in src's order, up to the cap.
+ */
 extern void uuid_detect_tally_merge(uuid_detect_tally *dst,
 									const uuid_detect_tally *src);
 
@@ -150,6 +183,7 @@ typedef struct uuid_detect_result
 {
 	uuid_detect_reason reason;
 	int64_t		evidence;		/* rows - nil_or_max */
+	int64_t		distinct;		/* distinct evidence values, up to the cap */
 	unsigned	fit_all;		/* representations that fit every evidence
 								 * row (the verdict, with FOUND) */
 	double		chance;			/* the largest chance among fit_all; -1
@@ -159,16 +193,17 @@ typedef struct uuid_detect_result
 
 /*
  * The verdict of a tally.  repr_chance[r] is the chance that r would have
- * fitted at least fits[r] of the rows its subtype allows had another byte
- * order written them (binomial, per-row chance uuid_detect_wrong_fit).
+ * fitted at least as many of the distinct values its subtype allows as it
+ * did, had another byte order written them (binomial over distinct values,
+ * per-value chance uuid_detect_wrong_fit).
  *
  *	no evidence rows							TOO_FEW_ROWS
  *	fit_all one byte order, chance <= ALPHA		FOUND
  *	fit_all two or more orders, chance <= ALPHA	AMBIGUOUS
  *	fit_all non-empty, chance > ALPHA			TOO_FEW_ROWS
- *	fit_all empty: the rows that fit some representation are more than
- *	random bytes explain (binomial tail with UUID_DETECT_RANDOM_FIT at or
- *	below ALPHA)								MIXED
+ *	fit_all empty: the distinct values that fit some representation are
+ *	more than random bytes explain (binomial tail with
+ *	UUID_DETECT_RANDOM_FIT at or below ALPHA)	MIXED
  *	else, every row fits something				TOO_FEW_ROWS
  *	else										NOT_UUIDS
  */
