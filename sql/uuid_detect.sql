@@ -109,11 +109,31 @@ SELECT jsonb_pretty(uuid_detect_representation(bytes))
 FROM fixture WHERE representation = 'javaLegacy' AND set <> 'crafted';
 
 -- the timestamp test: RFC-order v7 bytes decoded in Java order are
--- well-formed v7s whose instants lie far in the future
+-- well-formed v7s whose instants lie far in the future; they fit (3 rows of
+-- 12 here), and had they fitted every row the timestamps would break the tie
 SELECT r->'representations'->'javaLegacy' AS java_reading,
 	r->'representations'->'standard' AS rfc_reading
 FROM (SELECT uuid_detect_representation(bytes) AS r
 	  FROM fixture WHERE set = 'v7' AND representation = 'standard') s;
+
+-- plausibility breaks ties, it never excludes the order that wrote a row
+-- (issue #20, item 5): a clean v7 column and one well-formed v7 dated two
+-- days ahead, or in 1985, still gives the RFC order
+SELECT odd, r->'verdict' AS verdict, r->>'reason' AS reason, r->'fit_all' AS fit_all,
+	r->'chance' AS chance, r->'rows' AS rows, r->'distinct' AS distinct,
+	r->'representations'->'standard'->'fits' AS fits,
+	r->'representations'->'standard'->'timestamped' AS timestamped,
+	r->'representations'->'standard'->'plausible' AS plausible
+FROM (SELECT odd, (SELECT uuid_detect_representation(b) FROM (
+			SELECT uuid_to_bytea(uuidv7(), 'standard') FROM generate_series(1, 10000)
+			UNION ALL SELECT uuid_to_bytea(u, 'standard')) v(b)) AS r
+	  FROM (VALUES ('2 days ahead', uuidv7('2 days')),
+				   ('1985', uuidv7_at('1985-06-01'))) o(odd, u)) s
+ORDER BY 1 DESC;
+-- the odd rows alone fit the RFC order, as uuid_representations says
+SELECT 'standard' = ANY (uuid_representations(uuid_to_bytea(uuidv7('2 days'), 'standard')))
+	AND 'standard' = ANY (uuid_representations(uuid_to_bytea(uuidv7_at('1985-06-01'), 'standard')))
+	AS odd_rows_fit;	-- t
 
 -- jsonb: the subtype tells standard (04) from pythonLegacy (03)
 SELECT set, representation, form, r->'verdict' AS verdict, r->>'reason' AS reason,

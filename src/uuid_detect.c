@@ -272,7 +272,7 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 	initStringInfo(&buf);
 	appendStringInfoString(&buf, "{\"verdict\": ");
 	if (res.reason == UUID_DETECT_FOUND)
-		objectid_detect_append_names(&buf, res.fit_all);
+		objectid_detect_append_names(&buf, res.best);
 	else
 		appendStringInfoString(&buf, "null");
 	if (reason != NULL)
@@ -292,6 +292,11 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 					 ", \"representations\": {",
 					 t->rows, res.distinct, t->nil_or_max, t->not_uuid,
 					 t->fits_none);
+	/*
+	 * Per representation.  "fits" and "well_formed" are one count since the
+	 * timestamp test no longer decides fit; both keys stay, for readers of
+	 * earlier reports.
+	 */
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
 		bool		first = true;
@@ -304,7 +309,7 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 						 ", \"versions\": [",
 						 r == UUID_DETECT_FIRST ? "" : ", ",
 						 uuid_repr_name((uuid_repr) r),
-						 t->fits[r], t->well_formed[r], t->timestamped[r],
+						 t->fits[r], t->fits[r], t->timestamped[r],
 						 t->plausible[r]);
 		for (v = 1; v <= 8; v++)
 		{

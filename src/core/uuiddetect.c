@@ -199,17 +199,16 @@ uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 		v = uuid_detect_version(u);
 		if (v == 0)
 			continue;
-		t->well_formed[r]++;
+		/* well-formed: it fits, whatever instant it carries */
+		t->fits[r]++;
 		t->versions[r] |= UINT32_C(1) << v;
+		set |= UUID_DETECT_BIT(r);
 		if (v == 1 || v == 6 || v == 7)
 		{
 			t->timestamped[r]++;
-			if (!uuid_detect_plausible_time(u, now_us))
-				continue;
-			t->plausible[r]++;
+			if (uuid_detect_plausible_time(u, now_us))
+				t->plausible[r]++;
 		}
-		t->fits[r]++;
-		set |= UUID_DETECT_BIT(r);
 	}
 	if (set == 0)
 		t->fits_none++;
@@ -227,7 +226,6 @@ uuid_detect_tally_merge(uuid_detect_tally *dst, const uuid_detect_tally *src)
 	dst->fits_none += src->fits_none;
 	for (i = 0; i < UUID_DETECT_NREPR; i++)
 	{
-		dst->well_formed[i] += src->well_formed[i];
 		dst->timestamped[i] += src->timestamped[i];
 		dst->plausible[i] += src->plausible[i];
 		dst->fits[i] += src->fits[i];
@@ -244,6 +242,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 	int64_t		allowed[UUID_DETECT_NREPR] = {0};
 	int64_t		fitted[UUID_DETECT_NREPR] = {0};
 	int64_t		covered = 0;
+	int64_t		fewest = INT64_MAX;
 	bool		rfc = false;
 	int			orders = 0;
 	uint32_t	i;
@@ -271,6 +270,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		}
 	}
 
+	/* the chances; which representations fit every row, and their ties */
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
 		res->repr_chance[r] = uuid_detect_binomial_tail(allowed[r], fitted[r],
@@ -278,14 +278,23 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		if (res->evidence > 0 && t->fits[r] == res->evidence)
 		{
 			res->fit_all |= UUID_DETECT_BIT(r);
-			if (res->repr_chance[r] > res->chance)
-				res->chance = res->repr_chance[r];
-			/* standard and pythonLegacy are one byte order */
-			if (r == UUID_REPR_STANDARD || r == UUID_REPR_PYTHON_LEGACY)
-				rfc = true;
-			else
-				orders++;
+			if (t->timestamped[r] - t->plausible[r] < fewest)
+				fewest = t->timestamped[r] - t->plausible[r];
 		}
+	}
+	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
+	{
+		if (!(res->fit_all & UUID_DETECT_BIT(r)) ||
+			t->timestamped[r] - t->plausible[r] != fewest)
+			continue;
+		res->best |= UUID_DETECT_BIT(r);
+		if (res->repr_chance[r] > res->chance)
+			res->chance = res->repr_chance[r];
+		/* standard and pythonLegacy are one byte order */
+		if (r == UUID_REPR_STANDARD || r == UUID_REPR_PYTHON_LEGACY)
+			rfc = true;
+		else
+			orders++;
 	}
 
 	if (res->evidence <= 0)
@@ -293,7 +302,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		res->reason = UUID_DETECT_TOO_FEW_ROWS;
 		return;
 	}
-	if (res->fit_all != 0)
+	if (res->best != 0)
 	{
 		orders += (int) rfc;
 		if (res->chance > UUID_DETECT_ALPHA)

@@ -126,10 +126,12 @@ typedef struct uuid_detect_value
 /*
  * Counts over a column.  Fixed size and free of pointers, so that it can be
  * copied and combined as bytes.  A row "fits" a representation when its
- * subtype (if known) is that representation's, it decodes to a well-formed
- * UUID, and a version 1, 6 or 7 UUID carries a plausible timestamp.  The
- * row counts count every row; the chances are computed from values[], the
- * distinct evidence values.
+ * subtype (if known) is that representation's and it decodes to a
+ * well-formed UUID.  The timestamp test never decides fit: the order that
+ * wrote a well-formed UUID fits it whatever instant it carries (uuidv7_at()
+ * makes v7s of any date), so plausible[] only breaks ties in the verdict.
+ * The row counts count every row; the chances are computed from values[],
+ * the distinct evidence values.
  */
 typedef struct uuid_detect_tally
 {
@@ -140,11 +142,10 @@ typedef struct uuid_detect_tally
 								 * and 04 */
 	int64_t		fits_none;		/* evidence rows that fit no
 								 * representation (not_uuid included) */
-	int64_t		well_formed[UUID_DETECT_NREPR];
-	int64_t		timestamped[UUID_DETECT_NREPR]; /* well-formed, v1, v6, v7 */
+	int64_t		fits[UUID_DETECT_NREPR];	/* well-formed, subtype allows */
+	int64_t		timestamped[UUID_DETECT_NREPR]; /* of those, v1, v6, v7 */
 	int64_t		plausible[UUID_DETECT_NREPR];	/* of those, a plausible
 												 * instant */
-	int64_t		fits[UUID_DETECT_NREPR];
 	uint32_t	versions[UUID_DETECT_NREPR];	/* bit v: version v seen */
 	uint32_t	ndistinct;		/* values[] in use */
 	uint16_t	index[UUID_DETECT_BUCKETS]; /* values[] position + 1, or 0 */
@@ -185,9 +186,12 @@ typedef struct uuid_detect_result
 	int64_t		evidence;		/* rows - nil_or_max */
 	int64_t		distinct;		/* distinct evidence values, up to the cap */
 	unsigned	fit_all;		/* representations that fit every evidence
-								 * row (the verdict, with FOUND) */
-	double		chance;			/* the largest chance among fit_all; -1
-								 * when fit_all is empty */
+								 * row */
+	unsigned	best;			/* those of fit_all with the fewest
+								 * implausible timestamps (the verdict, with
+								 * FOUND) */
+	double		chance;			/* the largest chance among best; -1 when
+								 * fit_all is empty */
 	double		repr_chance[UUID_DETECT_NREPR]; /* see uuid_detect_verdict */
 } uuid_detect_result;
 
@@ -197,9 +201,17 @@ typedef struct uuid_detect_result
  * did, had another byte order written them (binomial over distinct values,
  * per-value chance uuid_detect_wrong_fit).
  *
+ * fit_all is the set of representations that fit every evidence row; best
+ * keeps those of fit_all with the fewest rows whose timestamp (versions 1,
+ * 6, 7) is implausible, timestamped[r] - plausible[r].  An RFC 9562 v7
+ * read in Java order can be a well-formed v7 dated thousands of years
+ * ahead: when both orders fit every row, the timestamps pick the RFC order.
+ * The tie-break never guesses: orders with as many implausible rows stay
+ * together, and the answer is AMBIGUOUS.
+ *
  *	no evidence rows							TOO_FEW_ROWS
- *	fit_all one byte order, chance <= ALPHA		FOUND
- *	fit_all two or more orders, chance <= ALPHA	AMBIGUOUS
+ *	best one byte order, chance <= ALPHA		FOUND
+ *	best two or more orders, chance <= ALPHA	AMBIGUOUS
  *	fit_all non-empty, chance > ALPHA			TOO_FEW_ROWS
  *	fit_all empty: the distinct values that fit some representation are
  *	more than random bytes explain (binomial tail with

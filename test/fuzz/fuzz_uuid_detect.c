@@ -95,15 +95,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
-		if (t.fits[r] > t.well_formed[r] ||
-			t.plausible[r] > t.timestamped[r] ||
-			t.timestamped[r] > t.well_formed[r] ||
-			t.fits[r] != t.well_formed[r] - t.timestamped[r] + t.plausible[r] ||
+		if (t.plausible[r] > t.timestamped[r] ||
+			t.timestamped[r] > t.fits[r] ||
 			(t.versions[r] & ~UINT32_C(0x1FE)) != 0)
 			abort();
 		fits_sum += t.fits[r];
 		fuzz_check_chance(res.repr_chance[r]);
 	}
+	if ((res.best & ~res.fit_all) != 0 || (res.best == 0) != (res.fit_all == 0))
+		abort();
 	if (res.fit_all != 0)
 	{
 		fuzz_check_chance(res.chance);
@@ -116,15 +116,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		case UUID_DETECT_FOUND:
 			/* one byte order: one bit, or standard and pythonLegacy */
-			if (res.fit_all == 0 ||
-				((res.fit_all & (res.fit_all - 1)) != 0 &&
-				 (res.fit_all & ~rfc) != 0) ||
+			if (res.best == 0 ||
+				((res.best & (res.best - 1)) != 0 &&
+				 (res.best & ~rfc) != 0) ||
 				res.chance > UUID_DETECT_ALPHA ||
 				uuid_detect_reason_name(res.reason) != NULL)
 				abort();
 			break;
 		case UUID_DETECT_AMBIGUOUS:
-			if ((res.fit_all & (res.fit_all - 1)) == 0)
+			if ((res.best & (res.best - 1)) == 0)
 				abort();
 			/* FALLTHROUGH */
 		case UUID_DETECT_MIXED:

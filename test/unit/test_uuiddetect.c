@@ -609,6 +609,115 @@ test_distinct(void)
 	CHECK_MEM(b.values[60].bytes, vals[0], 16);
 }
 
+/*
+ * A v7 UUID of unix_ms with random other bits, written in repr's order,
+ * into t (subtype as given), n times over
+ */
+static void
+add_v7(uuid_detect_tally *t, int64_t unix_ms, uuid_repr repr, int subtype,
+	   int n, int64_t now_us)
+{
+	uint8_t		u[16];
+	uint8_t		b[16];
+	int			i;
+
+	unit_source(u, 16);
+	id_store_be(u, (uint64_t) unix_ms, 6);
+	uuidgen_stamp(u, 7);
+	uuid_repr_encode(repr, u, b);
+	for (i = 0; i < n; i++)
+		uuid_detect_tally_add(t, b, 16, subtype, now_us);
+}
+
+/*
+ * Plausibility never excludes the order that wrote a row: a row fits every
+ * order in which it is well-formed; implausible timestamps only break ties
+ * between orders that fit every row.
+ */
+static void
+test_tie_break(void)
+{
+	uuid_detect_tally t;
+	uuid_detect_result res;
+	uint8_t		u[16];
+	unsigned	rfc = UUID_DETECT_BIT(UUID_REPR_STANDARD) |
+		UUID_DETECT_BIT(UUID_REPR_PYTHON_LEGACY);
+	int			o;
+	int			i;
+
+	/*
+	 * The review's case: a clean v7 column (2024) with one row from 1985,
+	 * or one dated two days ahead, in each byte order: that order still.
+	 */
+	for (o = 0; o < 3; o++)
+	{
+		unsigned	want = orders[o] == UUID_REPR_STANDARD ? rfc :
+			UUID_DETECT_BIT(orders[o]);
+		int			odd;
+
+		for (odd = 0; odd < 2; odd++)
+		{
+			uuid_detect_tally_init(&t);
+			for (i = 0; i < 30; i++)
+				add_v7(&t, INT64_C(1704067200000) + i * 1000, orders[o], -1, 1,
+					   NOW_US);
+			add_v7(&t, odd == 0 ? INT64_C(486432000000) :
+				   NOW_US / 1000 + 2 * INT64_C(86400000), orders[o], -1, 1,
+				   NOW_US);
+			uuid_detect_verdict(&t, &res);
+			CHECK(res.reason == UUID_DETECT_FOUND);
+			CHECK(res.fit_all == want && res.best == want);
+			CHECK(t.fits[orders[o]] == 31);
+			CHECK(t.timestamped[orders[o]] == 31);
+			CHECK(t.plausible[orders[o]] == 30);
+		}
+	}
+
+	/*
+	 * The README's case: RFC-order v7s of 2022-02-22 (byte 1 is 0x7f) whose
+	 * byte 15 carries variant bits are also well-formed v7s in Java order,
+	 * dated thousands of years ahead (byte 7, the top of the Java reading's
+	 * instant, is at least 0xC0; that also keeps the C# order out).  Both
+	 * orders fit every row; the timestamps break the tie.
+	 */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 20; i++)
+	{
+		unit_source(u, 16);
+		id_store_be(u, INT64_C(0x017f22e279b0) + i * 1000, 6);
+		uuidgen_stamp(u, 7);
+		u[7] |= 0xC0;
+		u[15] = (uint8_t) ((u[15] & 0x3F) | 0x80);
+		uuid_detect_tally_add(&t, u, 16, -1, NOW_US);
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.fit_all == (rfc | UUID_DETECT_BIT(UUID_REPR_JAVA_LEGACY)));
+	CHECK(res.reason == UUID_DETECT_FOUND && res.best == rfc);
+	CHECK(close_to(res.chance, pow(0.5, 20)));
+	CHECK(t.plausible[UUID_REPR_STANDARD] == 20);
+	CHECK(t.timestamped[UUID_REPR_JAVA_LEGACY] == 20);
+	CHECK(t.plausible[UUID_REPR_JAVA_LEGACY] == 0);
+
+	/*
+	 * The same rows judged in 2020: both readings lie in the future, the
+	 * tie stands, and the answer is "ambiguous", never a guess.
+	 */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 20; i++)
+	{
+		unit_source(u, 16);
+		id_store_be(u, INT64_C(0x017f22e279b0) + i * 1000, 6);
+		uuidgen_stamp(u, 7);
+		u[7] |= 0xC0;
+		u[15] = (uint8_t) ((u[15] & 0x3F) | 0x80);
+		uuid_detect_tally_add(&t, u, 16, -1, INT64_C(1577836800000000));
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_AMBIGUOUS);
+	CHECK(res.fit_all == (rfc | UUID_DETECT_BIT(UUID_REPR_JAVA_LEGACY)));
+	CHECK(res.best == res.fit_all);
+}
+
 /* v1 and v7 columns: the timestamp test */
 static void
 test_time_based(void)
@@ -634,7 +743,11 @@ test_time_based(void)
 	CHECK(t.timestamped[UUID_REPR_JAVA_LEGACY] == 30);
 	CHECK(t.plausible[UUID_REPR_JAVA_LEGACY] == 30);
 
-	/* the same column judged in 2020: its instants lie in the future */
+	/*
+	 * The same column (RFC order) judged in 2020: its instants lie in the
+	 * future, yet the rows fit the order that wrote them, and no other
+	 * order fits them all: that order still.
+	 */
 	uuid_detect_tally_init(&t);
 	for (i = 0; i < 30; i++)
 	{
@@ -643,10 +756,12 @@ test_time_based(void)
 		uuidgen_stamp(u, 7);
 		uuid_detect_tally_add(&t, u, 16, -1, INT64_C(1577836800000000));
 	}
-	CHECK(t.well_formed[UUID_REPR_STANDARD] == 30);
+	CHECK(t.fits[UUID_REPR_STANDARD] == 30);
+	CHECK(t.timestamped[UUID_REPR_STANDARD] == 30);
 	CHECK(t.plausible[UUID_REPR_STANDARD] == 0);
-	CHECK(t.fits[UUID_REPR_STANDARD] == 0);
-	CHECK(verdict(&t, &fit) != UUID_DETECT_FOUND);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_FOUND);
+	CHECK(fit == (UUID_DETECT_BIT(UUID_REPR_STANDARD) |
+				  UUID_DETECT_BIT(UUID_REPR_PYTHON_LEGACY)));
 }
 
 int
@@ -660,5 +775,6 @@ main(void)
 	test_time_based();
 	test_duplicates();
 	test_distinct();
+	test_tie_break();
 	return unit_done("test_uuiddetect");
 }
