@@ -149,6 +149,12 @@ ORDER BY 1, 2, 3;
 -- {"$uuid": ...} is subtype 04: standard
 SELECT uuid_detect_representation(jsonb_build_object('$uuid', uuid::text))->'verdict'
 FROM fixture WHERE representation = 'standard' AND set <> 'crafted';
+-- one subtype 04 document is enough: no other representation writes 04
+-- (issue #20, item 6b)
+SELECT r->'verdict' AS verdict, r->>'reason' AS reason, r->'chance' AS chance,
+	r->'representations'->'standard'->'chance' AS standard_chance
+FROM (SELECT uuid_detect_representation(uuid_to_extjson(
+		'919108f7-52d1-4320-9bac-f847db4148a8', 'standard')) AS r) s;
 -- pythonLegacy bytes labelled 04 (written as standard) read as standard
 SELECT uuid_detect_representation(jsonb_build_object('$binary',
 	jsonb_build_object('base64', encode(bytes, 'base64'), 'subType', '04')))->'verdict'

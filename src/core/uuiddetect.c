@@ -243,6 +243,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 	int64_t		fitted[UUID_DETECT_NREPR] = {0};
 	int64_t		covered = 0;
 	int64_t		fewest = INT64_MAX;
+	bool		written_04 = false;
 	bool		rfc = false;
 	int			orders = 0;
 	uint32_t	i;
@@ -260,6 +261,9 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 
 		if (v->fits != 0)
 			covered++;
+		if (v->slot == UUID_DETECT_SUBTYPE_04 &&
+			(v->fits & UUID_DETECT_BIT(UUID_REPR_STANDARD)))
+			written_04 = true;
 		for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 		{
 			if (v->slot == UUID_DETECT_SUBTYPE_UNKNOWN ||
@@ -275,6 +279,9 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 	{
 		res->repr_chance[r] = uuid_detect_binomial_tail(allowed[r], fitted[r],
 														uuid_detect_wrong_fit((uuid_repr) r));
+		/* no other representation writes subtype 04 */
+		if (r == UUID_REPR_STANDARD && written_04)
+			res->repr_chance[r] = 0.0;
 		if (res->evidence > 0 && t->fits[r] == res->evidence)
 		{
 			res->fit_all |= UUID_DETECT_BIT(r);

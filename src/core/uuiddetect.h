@@ -199,7 +199,9 @@ typedef struct uuid_detect_result
  * The verdict of a tally.  repr_chance[r] is the chance that r would have
  * fitted at least as many of the distinct values its subtype allows as it
  * did, had another byte order written them (binomial over distinct values,
- * per-value chance uuid_detect_wrong_fit).
+ * per-value chance uuid_detect_wrong_fit).  standard's is 0 once a subtype
+ * 04 value fits it: no other representation writes subtype 04, so one such
+ * value is a verdict.
  *
  * fit_all is the set of representations that fit every evidence row; best
  * keeps those of fit_all with the fewest rows whose timestamp (versions 1,

@@ -718,6 +718,62 @@ test_tie_break(void)
 	CHECK(res.best == res.fit_all);
 }
 
+/* subtype 04: only the standard representation writes it */
+static void
+test_subtype_04(void)
+{
+	uuid_detect_tally t;
+	uuid_detect_result res;
+	uint8_t		u[16];
+	unsigned	fit;
+	int			i;
+
+	/* one well-formed subtype 04 value is enough */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_FOUND);
+	CHECK(res.fit_all == UUID_DETECT_BIT(UUID_REPR_STANDARD));
+	CHECK(res.chance == 0.0);
+	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
+
+	/* also when its timestamp is implausible (a v7 of 1985) */
+	uuid_detect_tally_init(&t);
+	add_v7(&t, INT64_C(486432000000), UUID_REPR_STANDARD, 4, 1, NOW_US);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_FOUND);
+	CHECK(fit == UUID_DETECT_BIT(UUID_REPR_STANDARD));
+
+	/* a subtype 04 value that is not well-formed proves nothing */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	u[8] = 0xC0;
+	uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_NOT_UUIDS && fit == 0);
+
+	/* subtype 03 keeps its binomial chance: one row is too few */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_TOO_FEW_ROWS);
+	CHECK(close_to(res.repr_chance[UUID_REPR_PYTHON_LEGACY], 0.5));
+
+	/* 04 and 03 documents mixed: standard's chance is 0, python's is not */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 3; i++)
+	{
+		random_v4(u);
+		uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+		random_v4(u);
+		uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
+	CHECK(close_to(res.repr_chance[UUID_REPR_PYTHON_LEGACY], 0.125));
+	CHECK(res.reason == UUID_DETECT_MIXED && res.fit_all == 0);
+}
+
 /* v1 and v7 columns: the timestamp test */
 static void
 test_time_based(void)
@@ -776,5 +832,6 @@ main(void)
 	test_duplicates();
 	test_distinct();
 	test_tie_break();
+	test_subtype_04();
 	return unit_done("test_uuiddetect");
 }
