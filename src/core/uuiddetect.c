@@ -212,6 +212,9 @@ uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 	}
 	if (set == 0)
 		t->fits_none++;
+	if (slot == UUID_DETECT_SUBTYPE_04 &&
+		(set & UUID_DETECT_BIT(UUID_REPR_STANDARD)))
+		t->standard_04++;
 	uuid_detect_remember(t, bytes, slot, set);
 }
 
@@ -224,6 +227,7 @@ uuid_detect_tally_merge(uuid_detect_tally *dst, const uuid_detect_tally *src)
 	dst->nil_or_max += src->nil_or_max;
 	dst->not_uuid += src->not_uuid;
 	dst->fits_none += src->fits_none;
+	dst->standard_04 += src->standard_04;
 	for (i = 0; i < UUID_DETECT_NREPR; i++)
 	{
 		dst->timestamped[i] += src->timestamped[i];
@@ -243,7 +247,6 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 	int64_t		fitted[UUID_DETECT_NREPR] = {0};
 	int64_t		covered = 0;
 	int64_t		fewest = INT64_MAX;
-	bool		written_04 = false;
 	bool		rfc = false;
 	int			orders = 0;
 	uint32_t	i;
@@ -261,9 +264,6 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 
 		if (v->fits != 0)
 			covered++;
-		if (v->slot == UUID_DETECT_SUBTYPE_04 &&
-			(v->fits & UUID_DETECT_BIT(UUID_REPR_STANDARD)))
-			written_04 = true;
 		for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 		{
 			if (v->slot == UUID_DETECT_SUBTYPE_UNKNOWN ||
@@ -280,7 +280,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		res->repr_chance[r] = uuid_detect_binomial_tail(allowed[r], fitted[r],
 														uuid_detect_wrong_fit((uuid_repr) r));
 		/* no other representation writes subtype 04 */
-		if (r == UUID_REPR_STANDARD && written_04)
+		if (r == UUID_REPR_STANDARD && t->standard_04 > 0)
 			res->repr_chance[r] = 0.0;
 		if (res->evidence > 0 && t->fits[r] == res->evidence)
 		{

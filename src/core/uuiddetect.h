@@ -142,6 +142,7 @@ typedef struct uuid_detect_tally
 								 * and 04 */
 	int64_t		fits_none;		/* evidence rows that fit no
 								 * representation (not_uuid included) */
+	int64_t		standard_04;	/* subtype 04 rows that fit standard */
 	int64_t		fits[UUID_DETECT_NREPR];	/* well-formed, subtype allows */
 	int64_t		timestamped[UUID_DETECT_NREPR]; /* of those, v1, v6, v7 */
 	int64_t		plausible[UUID_DETECT_NREPR];	/* of those, a plausible
@@ -200,8 +201,8 @@ typedef struct uuid_detect_result
  * fitted at least as many of the distinct values its subtype allows as it
  * did, had another byte order written them (binomial over distinct values,
  * per-value chance uuid_detect_wrong_fit).  standard's is 0 once a subtype
- * 04 value fits it: no other representation writes subtype 04, so one such
- * value is a verdict.
+ * 04 row fits it (counted in every row, past the cap too): no other
+ * representation writes subtype 04, so one such row is a verdict.
  *
  * fit_all is the set of representations that fit every evidence row; best
  * keeps those of fit_all with the fewest rows whose timestamp (versions 1,

@@ -772,6 +772,19 @@ test_subtype_04(void)
 	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
 	CHECK(close_to(res.repr_chance[UUID_REPR_PYTHON_LEGACY], 0.125));
 	CHECK(res.reason == UUID_DETECT_MIXED && res.fit_all == 0);
+
+	/* a 04 row past the cap on distinct values counts all the same */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < UUID_DETECT_DISTINCT_CAP; i++)
+	{
+		random_v4(u);
+		uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+	}
+	random_v4(u);
+	uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(t.ndistinct == UUID_DETECT_DISTINCT_CAP && t.standard_04 == 1);
+	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
 }
 
 /* v1 and v7 columns: the timestamp test */
