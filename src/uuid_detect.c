@@ -292,6 +292,7 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 					 ", \"representations\": {",
 					 t->rows, res.distinct, t->nil_or_max, t->not_uuid,
 					 t->fits_none);
+
 	/*
 	 * Per representation.  "fits" and "well_formed" are one count since the
 	 * timestamp test no longer decides fit; both keys stay, for readers of

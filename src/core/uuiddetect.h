@@ -3,8 +3,8 @@
  * uuiddetect.h
  *	  Which MongoDB UUID representation wrote a set of 16-byte values: the
  *	  version/variant test of each byte order, the timestamp plausibility
- *	  test, a tally over many rows, its verdict and the chance behind it
- *	  (pure C).
+ *	  test (a tie-break only), a tally over many rows, its verdict and the
+ *	  chance behind it (pure C).
  *
  * An RFC 9562 UUID has its version nibble in the high half of byte 6 and
  * its variant bits in the top two bits of byte 8.  Each legacy byte order
@@ -14,9 +14,10 @@
  * tells them apart.
  *
  * A value repeated in many rows is one piece of evidence, not many: the
- * chances are computed over distinct values (16 bytes and what is known of
- * the subtype), while the question whether an order fits every row looks
- * at every row.
+ * chances are computed over distinct evidence values (16 bytes, neither nil
+ * nor max, of subtype 03, 04 or unknown, with what is known of the
+ * subtype), while the question whether an order fits every row looks at
+ * every row.
  *
  * IDENTIFICATION
  *	  src/core/uuiddetect.h
@@ -173,11 +174,13 @@ extern void uuid_detect_tally_merge(uuid_detect_tally *dst,
 
 typedef enum uuid_detect_reason
 {
-	UUID_DETECT_FOUND = 0,		/* one byte order fits every row */
-	UUID_DETECT_AMBIGUOUS,		/* two or more byte orders fit every row */
-	UUID_DETECT_MIXED,			/* none fits every row, yet rows fit far
-								 * more often than random bytes would */
-	UUID_DETECT_NOT_UUIDS,		/* rows fit no more than random bytes would */
+	UUID_DETECT_FOUND = 0,		/* one byte order fits every row (after
+								 * the timestamp tie-break) */
+	UUID_DETECT_AMBIGUOUS,		/* two or more byte orders do */
+	UUID_DETECT_MIXED,			/* none fits every row, yet distinct values
+								 * fit far more often than random bytes
+								 * would */
+	UUID_DETECT_NOT_UUIDS,		/* they fit no more than random bytes would */
 	UUID_DETECT_TOO_FEW_ROWS	/* too little evidence either way */
 } uuid_detect_reason;
 
