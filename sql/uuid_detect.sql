@@ -109,11 +109,31 @@ SELECT jsonb_pretty(uuid_detect_representation(bytes))
 FROM fixture WHERE representation = 'javaLegacy' AND set <> 'crafted';
 
 -- the timestamp test: RFC-order v7 bytes decoded in Java order are
--- well-formed v7s whose instants lie far in the future
+-- well-formed v7s whose instants lie far in the future; they fit (3 rows of
+-- 12 here), and had they fitted every row the timestamps would break the tie
 SELECT r->'representations'->'javaLegacy' AS java_reading,
 	r->'representations'->'standard' AS rfc_reading
 FROM (SELECT uuid_detect_representation(bytes) AS r
 	  FROM fixture WHERE set = 'v7' AND representation = 'standard') s;
+
+-- plausibility breaks ties, it never excludes the order that wrote a row
+-- (issue #20, item 5): a clean v7 column and one well-formed v7 dated two
+-- days ahead, or in 1985, still gives the RFC order
+SELECT odd, r->'verdict' AS verdict, r->>'reason' AS reason, r->'fit_all' AS fit_all,
+	r->'chance' AS chance, r->'rows' AS rows, r->'distinct' AS distinct,
+	r->'representations'->'standard'->'fits' AS fits,
+	r->'representations'->'standard'->'timestamped' AS timestamped,
+	r->'representations'->'standard'->'plausible' AS plausible
+FROM (SELECT odd, (SELECT uuid_detect_representation(b) FROM (
+			SELECT uuid_to_bytea(uuidv7(), 'standard') FROM generate_series(1, 10000)
+			UNION ALL SELECT uuid_to_bytea(u, 'standard')) v(b)) AS r
+	  FROM (VALUES ('2 days ahead', uuidv7('2 days')),
+				   ('1985', uuidv7_at('1985-06-01'))) o(odd, u)) s
+ORDER BY 1 DESC;
+-- the odd rows alone fit the RFC order, as uuid_representations says
+SELECT 'standard' = ANY (uuid_representations(uuid_to_bytea(uuidv7('2 days'), 'standard')))
+	AND 'standard' = ANY (uuid_representations(uuid_to_bytea(uuidv7_at('1985-06-01'), 'standard')))
+	AS odd_rows_fit;	-- t
 
 -- jsonb: the subtype tells standard (04) from pythonLegacy (03)
 SELECT set, representation, form, r->'verdict' AS verdict, r->>'reason' AS reason,
@@ -129,6 +149,12 @@ ORDER BY 1, 2, 3;
 -- {"$uuid": ...} is subtype 04: standard
 SELECT uuid_detect_representation(jsonb_build_object('$uuid', uuid::text))->'verdict'
 FROM fixture WHERE representation = 'standard' AND set <> 'crafted';
+-- one subtype 04 document is enough: no other representation writes 04
+-- (issue #20, item 6b)
+SELECT r->'verdict' AS verdict, r->>'reason' AS reason, r->'chance' AS chance,
+	r->'representations'->'standard'->'chance' AS standard_chance
+FROM (SELECT uuid_detect_representation(uuid_to_extjson(
+		'919108f7-52d1-4320-9bac-f847db4148a8', 'standard')) AS r) s;
 -- pythonLegacy bytes labelled 04 (written as standard) read as standard
 SELECT uuid_detect_representation(jsonb_build_object('$binary',
 	jsonb_build_object('base64', encode(bytes, 'base64'), 'subType', '04')))->'verdict'
@@ -185,6 +211,28 @@ FROM (SELECT uuid_detect_representation(b) AS r FROM (
 SELECT r->'verdict' AS verdict, r->>'reason' AS reason, r->'fits_none' AS fits_none
 FROM (SELECT uuid_detect_representation(decode(md5(i::text), 'hex')) AS r
 	  FROM generate_series(1, 100) i) s;
+-- one value repeated is one piece of evidence (issue #20, item 4): md5('123')
+-- happens to fit the C# order alone (a well-formed v5 there); 1000 copies of
+-- it prove no more than one, a chance of 1/2: no verdict
+SELECT uuid_representations(decode(md5('123'), 'hex'));
+SELECT r->'verdict' AS verdict, r->>'reason' AS reason, r->'fit_all' AS fit_all,
+	r->'chance' AS chance, r->'rows' AS rows, r->'distinct' AS distinct
+FROM (SELECT uuid_detect_representation(decode(md5('123'), 'hex')) AS r
+	  FROM generate_series(1, 1000)) s;
+-- every row of a column ten times over: ten times the rows and fits, the
+-- same distinct values, verdict and chances
+SELECT r10->'rows' AS rows, r10->'distinct' AS distinct,
+	r10->'representations'->'javaLegacy'->'fits' AS java_fits,
+	r10->'verdict' AS verdict,
+	r10->'distinct' = r1->'distinct' AND r10->'verdict' = r1->'verdict'
+		AND r10->'chance' = r1->'chance'
+		AND jsonb_path_query_array(r10, '$.representations.*.chance') =
+			jsonb_path_query_array(r1, '$.representations.*.chance') AS same
+FROM (SELECT uuid_detect_representation(bytes) AS r10
+	  FROM fixture, generate_series(1, 10)
+	  WHERE representation = 'javaLegacy' AND set <> 'crafted') s10,
+	 (SELECT uuid_detect_representation(bytes) AS r1
+	  FROM fixture WHERE representation = 'javaLegacy' AND set <> 'crafted') s1;
 -- two rows, one that fits only Java order and one only C#: every row fits
 -- something, but two rows could be random bytes (29% of which fit some
 -- order): too few rows, not mixed

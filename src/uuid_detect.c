@@ -6,8 +6,9 @@
  *	  uuid_detect_representation(bytea | jsonb) with its support functions.
  *
  * The logic is in src/core/uuiddetect.c; this file reads arguments, keeps
- * the aggregate's state (a fixed-size uuid_detect_tally, copied as bytes
- * between parallel workers) and writes the report as jsonb.
+ * the aggregate's state (a fixed-size uuid_detect_tally of counters and the
+ * first distinct values, free of pointers, copied as bytes between parallel
+ * workers) and writes the report as jsonb.
  *
  * IDENTIFICATION
  *	  src/uuid_detect.c
@@ -29,7 +30,7 @@
 #include "objectid_util.h"
 #include "uuid_conv.h"
 
-/* chances below this are reported as 0 (see README, "Finding the driver") */
+/* chances below this are reported as 0 (see README, "Migrations, step 1") */
 #define OBJECTID_DETECT_CHANCE_FLOOR	1e-15
 
 static uuid_detect_tally *objectid_detect_state(FunctionCallInfo fcinfo,
@@ -271,7 +272,7 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 	initStringInfo(&buf);
 	appendStringInfoString(&buf, "{\"verdict\": ");
 	if (res.reason == UUID_DETECT_FOUND)
-		objectid_detect_append_names(&buf, res.fit_all);
+		objectid_detect_append_names(&buf, res.best);
 	else
 		appendStringInfoString(&buf, "null");
 	if (reason != NULL)
@@ -284,11 +285,19 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 	objectid_detect_append_chance(&buf, res.chance);
 	appendStringInfo(&buf,
 					 ", \"rows\": " INT64_FORMAT
+					 ", \"distinct\": " INT64_FORMAT
 					 ", \"nil_or_max\": " INT64_FORMAT
 					 ", \"not_uuid\": " INT64_FORMAT
 					 ", \"fits_none\": " INT64_FORMAT
 					 ", \"representations\": {",
-					 t->rows, t->nil_or_max, t->not_uuid, t->fits_none);
+					 t->rows, res.distinct, t->nil_or_max, t->not_uuid,
+					 t->fits_none);
+
+	/*
+	 * Per representation.  "fits" and "well_formed" are one count since the
+	 * timestamp test no longer decides fit; both keys stay, for readers of
+	 * earlier reports.
+	 */
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
 		bool		first = true;
@@ -301,7 +310,7 @@ objectid_uuid_detect_final(PG_FUNCTION_ARGS)
 						 ", \"versions\": [",
 						 r == UUID_DETECT_FIRST ? "" : ", ",
 						 uuid_repr_name((uuid_repr) r),
-						 t->fits[r], t->well_formed[r], t->timestamped[r],
+						 t->fits[r], t->fits[r], t->timestamped[r],
 						 t->plausible[r]);
 		for (v = 1; v <= 8; v++)
 		{

@@ -27,6 +27,9 @@
 
 static bool uuid_detect_nil_or_max(const uint8_t *bytes);
 static int	uuid_detect_slot(int subtype);
+static uint32_t uuid_detect_hash(const uint8_t *bytes, int slot);
+static void uuid_detect_remember(uuid_detect_tally *t, const uint8_t *bytes,
+								 int slot, unsigned fits);
 static double uuid_detect_log_pmf(int64_t n, int64_t i, double p);
 
 int
@@ -100,7 +103,7 @@ uuid_detect_nil_or_max(const uint8_t *bytes)
 	return true;
 }
 
-/* the evidence[] slot of a UUID subtype, or of an unknown one (-1) */
+/* the slot of a UUID subtype, or of an unknown one (-1) */
 static int
 uuid_detect_slot(int subtype)
 {
@@ -109,6 +112,49 @@ uuid_detect_slot(int subtype)
 	if (subtype == UUIDREPR_SUBTYPE_STANDARD)
 		return UUID_DETECT_SUBTYPE_04;
 	return UUID_DETECT_SUBTYPE_UNKNOWN;
+}
+
+/* FNV-1a over a value's 16 bytes and its subtype slot */
+static uint32_t
+uuid_detect_hash(const uint8_t *bytes, int slot)
+{
+	uint32_t	h = UINT32_C(2166136261);
+	int			i;
+
+	for (i = 0; i < UUIDREPR_LEN; i++)
+		h = (h ^ bytes[i]) * UINT32_C(16777619);
+	return (h ^ (uint32_t) slot) * UINT32_C(16777619);
+}
+
+/*
+ * Enter a distinct evidence value (bytes, slot) that fits the set fits
+ * into t->values, unless it is there already or the table is full (then
+ * the row counts alone record it).  The index has twice as many buckets as
+ * values can ever be entered, so a probe always ends at the value or at an
+ * empty bucket.
+ */
+static void
+uuid_detect_remember(uuid_detect_tally *t, const uint8_t *bytes, int slot,
+					 unsigned fits)
+{
+	uint32_t	b = uuid_detect_hash(bytes, slot) % UUID_DETECT_BUCKETS;
+	uuid_detect_value *v;
+
+	while (t->index[b] != 0)
+	{
+		v = &t->values[t->index[b] - 1];
+		if (v->slot == slot && memcmp(v->bytes, bytes, UUIDREPR_LEN) == 0)
+			return;
+		b = (b + 1) % UUID_DETECT_BUCKETS;
+	}
+	if (t->ndistinct >= UUID_DETECT_DISTINCT_CAP)
+		return;
+	v = &t->values[t->ndistinct];
+	memcpy(v->bytes, bytes, UUIDREPR_LEN);
+	v->slot = (uint8_t) slot;
+	v->fits = (uint8_t) fits;
+	t->ndistinct++;
+	t->index[b] = (uint16_t) t->ndistinct;
 }
 
 void
@@ -121,7 +167,8 @@ void
 uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 					  size_t len, int subtype, int64_t now_us)
 {
-	bool		fit = false;
+	unsigned	set = 0;
+	int			slot;
 	int			r;
 
 	t->rows++;
@@ -138,7 +185,7 @@ uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 		t->nil_or_max++;
 		return;
 	}
-	t->evidence[uuid_detect_slot(subtype)]++;
+	slot = uuid_detect_slot(subtype);
 
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
@@ -152,20 +199,23 @@ uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 		v = uuid_detect_version(u);
 		if (v == 0)
 			continue;
-		t->well_formed[r]++;
+		/* well-formed: it fits, whatever instant it carries */
+		t->fits[r]++;
 		t->versions[r] |= UINT32_C(1) << v;
+		set |= UUID_DETECT_BIT(r);
 		if (v == 1 || v == 6 || v == 7)
 		{
 			t->timestamped[r]++;
-			if (!uuid_detect_plausible_time(u, now_us))
-				continue;
-			t->plausible[r]++;
+			if (uuid_detect_plausible_time(u, now_us))
+				t->plausible[r]++;
 		}
-		t->fits[r]++;
-		fit = true;
 	}
-	if (!fit)
+	if (set == 0)
 		t->fits_none++;
+	if (slot == UUID_DETECT_SUBTYPE_04 &&
+		(set & UUID_DETECT_BIT(UUID_REPR_STANDARD)))
+		t->standard_04++;
+	uuid_detect_remember(t, bytes, slot, set);
 }
 
 void
@@ -177,49 +227,81 @@ uuid_detect_tally_merge(uuid_detect_tally *dst, const uuid_detect_tally *src)
 	dst->nil_or_max += src->nil_or_max;
 	dst->not_uuid += src->not_uuid;
 	dst->fits_none += src->fits_none;
-	for (i = 0; i < 3; i++)
-		dst->evidence[i] += src->evidence[i];
+	dst->standard_04 += src->standard_04;
 	for (i = 0; i < UUID_DETECT_NREPR; i++)
 	{
-		dst->well_formed[i] += src->well_formed[i];
 		dst->timestamped[i] += src->timestamped[i];
 		dst->plausible[i] += src->plausible[i];
 		dst->fits[i] += src->fits[i];
 		dst->versions[i] |= src->versions[i];
 	}
+	for (i = 0; i < (int) src->ndistinct; i++)
+		uuid_detect_remember(dst, src->values[i].bytes, src->values[i].slot,
+							 src->values[i].fits);
 }
 
 void
 uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 {
-	int64_t		covered;
+	int64_t		allowed[UUID_DETECT_NREPR] = {0};
+	int64_t		fitted[UUID_DETECT_NREPR] = {0};
+	int64_t		covered = 0;
+	int64_t		fewest = INT64_MAX;
 	bool		rfc = false;
 	int			orders = 0;
+	uint32_t	i;
 	int			r;
 
 	memset(res, 0, sizeof(*res));
 	res->chance = -1.0;
 	res->evidence = t->rows - t->nil_or_max;
+	res->distinct = t->ndistinct;
 
+	/* the distinct values: which each representation's subtype allows, fits */
+	for (i = 0; i < t->ndistinct; i++)
+	{
+		const uuid_detect_value *v = &t->values[i];
+
+		if (v->fits != 0)
+			covered++;
+		for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
+		{
+			if (v->slot == UUID_DETECT_SUBTYPE_UNKNOWN ||
+				v->slot == uuid_detect_slot(uuid_repr_subtype((uuid_repr) r)))
+				allowed[r]++;
+			if (v->fits & UUID_DETECT_BIT(r))
+				fitted[r]++;
+		}
+	}
+
+	/* the chances; which representations fit every row, and their ties */
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
-		int			slot = uuid_detect_slot(uuid_repr_subtype((uuid_repr) r));
-		int64_t		allowed = t->evidence[UUID_DETECT_SUBTYPE_UNKNOWN] +
-			t->evidence[slot];
-
-		res->repr_chance[r] = uuid_detect_binomial_tail(allowed, t->fits[r],
+		res->repr_chance[r] = uuid_detect_binomial_tail(allowed[r], fitted[r],
 														uuid_detect_wrong_fit((uuid_repr) r));
+		/* no other representation writes subtype 04 */
+		if (r == UUID_REPR_STANDARD && t->standard_04 > 0)
+			res->repr_chance[r] = 0.0;
 		if (res->evidence > 0 && t->fits[r] == res->evidence)
 		{
 			res->fit_all |= UUID_DETECT_BIT(r);
-			if (res->repr_chance[r] > res->chance)
-				res->chance = res->repr_chance[r];
-			/* standard and pythonLegacy are one byte order */
-			if (r == UUID_REPR_STANDARD || r == UUID_REPR_PYTHON_LEGACY)
-				rfc = true;
-			else
-				orders++;
+			if (t->timestamped[r] - t->plausible[r] < fewest)
+				fewest = t->timestamped[r] - t->plausible[r];
 		}
+	}
+	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
+	{
+		if (!(res->fit_all & UUID_DETECT_BIT(r)) ||
+			t->timestamped[r] - t->plausible[r] != fewest)
+			continue;
+		res->best |= UUID_DETECT_BIT(r);
+		if (res->repr_chance[r] > res->chance)
+			res->chance = res->repr_chance[r];
+		/* standard and pythonLegacy are one byte order */
+		if (r == UUID_REPR_STANDARD || r == UUID_REPR_PYTHON_LEGACY)
+			rfc = true;
+		else
+			orders++;
 	}
 
 	if (res->evidence <= 0)
@@ -227,7 +309,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		res->reason = UUID_DETECT_TOO_FEW_ROWS;
 		return;
 	}
-	if (res->fit_all != 0)
+	if (res->best != 0)
 	{
 		orders += (int) rfc;
 		if (res->chance > UUID_DETECT_ALPHA)
@@ -238,8 +320,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		return;
 	}
 
-	covered = res->evidence - t->fits_none;
-	if (uuid_detect_binomial_tail(res->evidence, covered,
+	if (uuid_detect_binomial_tail(res->distinct, covered,
 								  UUID_DETECT_RANDOM_FIT) <= UUID_DETECT_ALPHA)
 		res->reason = UUID_DETECT_MIXED;
 	else if (t->fits_none == 0)

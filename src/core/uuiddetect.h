@@ -3,8 +3,8 @@
  * uuiddetect.h
  *	  Which MongoDB UUID representation wrote a set of 16-byte values: the
  *	  version/variant test of each byte order, the timestamp plausibility
- *	  test, a tally over many rows, its verdict and the chance behind it
- *	  (pure C).
+ *	  test (a tie-break only), a tally over many rows, its verdict and the
+ *	  chance behind it (pure C).
  *
  * An RFC 9562 UUID has its version nibble in the high half of byte 6 and
  * its variant bits in the top two bits of byte 8.  Each legacy byte order
@@ -12,6 +12,12 @@
  * usually fail the test (variant 10, version 1 to 8).  standard and
  * pythonLegacy share the RFC 9562 order: only a BSON subtype (04 or 03)
  * tells them apart.
+ *
+ * A value repeated in many rows is one piece of evidence, not many: the
+ * chances are computed over distinct evidence values (16 bytes, neither nil
+ * nor max, of subtype 03, 04 or unknown, with what is known of the
+ * subtype), while the question whether an order fits every row looks at
+ * every row.
  *
  * IDENTIFICATION
  *	  src/core/uuiddetect.h
@@ -92,16 +98,41 @@ extern double uuid_detect_wrong_fit(uuid_repr repr);
 
 /* Per column ----------------------------------------------------------- */
 
-/* evidence[] slots: rows by what the caller knew of their subtype */
+/* subtype slots: what the caller knew of a value's subtype */
 #define UUID_DETECT_SUBTYPE_UNKNOWN	0	/* bytea: no subtype */
 #define UUID_DETECT_SUBTYPE_03		1
 #define UUID_DETECT_SUBTYPE_04		2
 
 /*
+ * The distinct evidence values a tally remembers: the first
+ * UUID_DETECT_DISTINCT_CAP, in the order they came, found again through an
+ * open-addressing index (linear probing) of twice as many buckets.  Past the
+ * cap a new value updates the row counts only.  That loses nothing that
+ * matters: a byte order fits 256 distinct values by accident with chance
+ * at most 0.5^256, far below any threshold, and the "mixed" test then
+ * judges the first 256 values, a sample of the column (which ones depends
+ * on the order the rows came in, and so on a parallel plan's split).
+ */
+#define UUID_DETECT_DISTINCT_CAP	256
+#define UUID_DETECT_BUCKETS			(2 * UUID_DETECT_DISTINCT_CAP)
+
+/* one distinct evidence value: its bytes, subtype slot and what it fits */
+typedef struct uuid_detect_value
+{
+	uint8_t		bytes[UUIDREPR_LEN];
+	uint8_t		slot;			/* UUID_DETECT_SUBTYPE_* */
+	uint8_t		fits;			/* set of UUID_DETECT_BIT */
+} uuid_detect_value;
+
+/*
  * Counts over a column.  Fixed size and free of pointers, so that it can be
  * copied and combined as bytes.  A row "fits" a representation when its
- * subtype (if known) is that representation's, it decodes to a well-formed
- * UUID, and a version 1, 6 or 7 UUID carries a plausible timestamp.
+ * subtype (if known) is that representation's and it decodes to a
+ * well-formed UUID.  The timestamp test never decides fit: the order that
+ * wrote a well-formed UUID fits it whatever instant it carries (uuidv7_at()
+ * makes v7s of any date), so plausible[] only breaks ties in the verdict.
+ * The row counts count every row; the chances are computed from values[],
+ * the distinct evidence values.
  */
 typedef struct uuid_detect_tally
 {
@@ -112,13 +143,15 @@ typedef struct uuid_detect_tally
 								 * and 04 */
 	int64_t		fits_none;		/* evidence rows that fit no
 								 * representation (not_uuid included) */
-	int64_t		evidence[3];	/* 16-byte non-nil rows, by subtype slot */
-	int64_t		well_formed[UUID_DETECT_NREPR];
-	int64_t		timestamped[UUID_DETECT_NREPR]; /* well-formed, v1, v6, v7 */
+	int64_t		standard_04;	/* subtype 04 rows that fit standard */
+	int64_t		fits[UUID_DETECT_NREPR];	/* well-formed, subtype allows */
+	int64_t		timestamped[UUID_DETECT_NREPR]; /* of those, v1, v6, v7 */
 	int64_t		plausible[UUID_DETECT_NREPR];	/* of those, a plausible
 												 * instant */
-	int64_t		fits[UUID_DETECT_NREPR];
 	uint32_t	versions[UUID_DETECT_NREPR];	/* bit v: version v seen */
+	uint32_t	ndistinct;		/* values[] in use */
+	uint16_t	index[UUID_DETECT_BUCKETS]; /* values[] position + 1, or 0 */
+	uuid_detect_value values[UUID_DETECT_DISTINCT_CAP];
 } uuid_detect_tally;
 
 /* An empty tally. */
@@ -132,17 +165,22 @@ extern void uuid_detect_tally_init(uuid_detect_tally *t);
 extern void uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 								  size_t len, int subtype, int64_t now_us);
 
-/* Add src's counts to dst (the two halves of a parallel aggregate). */
+/*
+ * Add src's counts to dst (the two halves of a parallel aggregate), and
+ * src's distinct values missing from dst, in src's order, up to the cap.
+ */
 extern void uuid_detect_tally_merge(uuid_detect_tally *dst,
 									const uuid_detect_tally *src);
 
 typedef enum uuid_detect_reason
 {
-	UUID_DETECT_FOUND = 0,		/* one byte order fits every row */
-	UUID_DETECT_AMBIGUOUS,		/* two or more byte orders fit every row */
-	UUID_DETECT_MIXED,			/* none fits every row, yet rows fit far
-								 * more often than random bytes would */
-	UUID_DETECT_NOT_UUIDS,		/* rows fit no more than random bytes would */
+	UUID_DETECT_FOUND = 0,		/* one byte order fits every row (after
+								 * the timestamp tie-break) */
+	UUID_DETECT_AMBIGUOUS,		/* two or more byte orders do */
+	UUID_DETECT_MIXED,			/* none fits every row, yet distinct values
+								 * fit far more often than random bytes
+								 * would */
+	UUID_DETECT_NOT_UUIDS,		/* they fit no more than random bytes would */
 	UUID_DETECT_TOO_FEW_ROWS	/* too little evidence either way */
 } uuid_detect_reason;
 
@@ -150,25 +188,40 @@ typedef struct uuid_detect_result
 {
 	uuid_detect_reason reason;
 	int64_t		evidence;		/* rows - nil_or_max */
+	int64_t		distinct;		/* distinct evidence values, up to the cap */
 	unsigned	fit_all;		/* representations that fit every evidence
-								 * row (the verdict, with FOUND) */
-	double		chance;			/* the largest chance among fit_all; -1
-								 * when fit_all is empty */
+								 * row */
+	unsigned	best;			/* those of fit_all with the fewest
+								 * implausible timestamps (the verdict, with
+								 * FOUND) */
+	double		chance;			/* the largest chance among best; -1 when
+								 * fit_all is empty */
 	double		repr_chance[UUID_DETECT_NREPR]; /* see uuid_detect_verdict */
 } uuid_detect_result;
 
 /*
  * The verdict of a tally.  repr_chance[r] is the chance that r would have
- * fitted at least fits[r] of the rows its subtype allows had another byte
- * order written them (binomial, per-row chance uuid_detect_wrong_fit).
+ * fitted at least as many of the distinct values its subtype allows as it
+ * did, had another byte order written them (binomial over distinct values,
+ * per-value chance uuid_detect_wrong_fit).  standard's is 0 once a subtype
+ * 04 row fits it (counted in every row, past the cap too): no other
+ * representation writes subtype 04, so one such row is a verdict.
+ *
+ * fit_all is the set of representations that fit every evidence row; best
+ * keeps those of fit_all with the fewest rows whose timestamp (versions 1,
+ * 6, 7) is implausible, timestamped[r] - plausible[r].  An RFC 9562 v7
+ * read in Java order can be a well-formed v7 dated thousands of years
+ * ahead: when both orders fit every row, the timestamps pick the RFC order.
+ * The tie-break never guesses: orders with as many implausible rows stay
+ * together, and the answer is AMBIGUOUS.
  *
  *	no evidence rows							TOO_FEW_ROWS
- *	fit_all one byte order, chance <= ALPHA		FOUND
- *	fit_all two or more orders, chance <= ALPHA	AMBIGUOUS
+ *	best one byte order, chance <= ALPHA		FOUND
+ *	best two or more orders, chance <= ALPHA	AMBIGUOUS
  *	fit_all non-empty, chance > ALPHA			TOO_FEW_ROWS
- *	fit_all empty: the rows that fit some representation are more than
- *	random bytes explain (binomial tail with UUID_DETECT_RANDOM_FIT at or
- *	below ALPHA)								MIXED
+ *	fit_all empty: the distinct values that fit some representation are
+ *	more than random bytes explain (binomial tail with
+ *	UUID_DETECT_RANDOM_FIT at or below ALPHA)	MIXED
  *	else, every row fits something				TOO_FEW_ROWS
  *	else										NOT_UUIDS
  */

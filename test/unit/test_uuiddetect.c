@@ -412,6 +412,381 @@ test_tally(void)
 	CHECK(memcmp(&a, &t, sizeof(t)) == 0);
 }
 
+/* repeated rows add no evidence: chances count distinct values */
+static void
+test_duplicates(void)
+{
+	uuid_detect_tally t;
+	uuid_detect_tally once;
+	uuid_detect_result res;
+	uuid_detect_result res_once;
+	uint8_t		u[16];
+	uint8_t		java[16];
+	uint8_t		b[16];
+	unsigned	fit;
+	int			i;
+	int			j;
+
+	/*
+	 * An MD5 digest, md5('123'), that happens to fit the C# order alone (as
+	 * a version 5), 1000 times: one value, so the chance that C# fits it
+	 * by accident stays 1/2, and there is no verdict.
+	 */
+	hex("202cb962ac59075b964b07152d234b70", u);
+	CHECK(uuid_detect_representations(u) ==
+		  UUID_DETECT_BIT(UUID_REPR_CSHARP_LEGACY));
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 1000; i++)
+		uuid_detect_tally_add(&t, u, 16, -1, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_TOO_FEW_ROWS);
+	CHECK(res.fit_all == UUID_DETECT_BIT(UUID_REPR_CSHARP_LEGACY));
+	CHECK(close_to(res.chance, 0.5));
+	CHECK(close_to(res.repr_chance[UUID_REPR_CSHARP_LEGACY], 0.5));
+	CHECK(t.rows == 1000 && t.fits[UUID_REPR_CSHARP_LEGACY] == 1000);
+
+	/* 40 Java rows, each three times: the same chances as each once */
+	uuid_detect_tally_init(&t);
+	uuid_detect_tally_init(&once);
+	for (i = 0; i < 40; i++)
+	{
+		random_v4(u);
+		uuid_repr_encode(UUID_REPR_JAVA_LEGACY, u, b);
+		uuid_detect_tally_add(&once, b, 16, -1, NOW_US);
+		for (j = 0; j < 3; j++)
+			uuid_detect_tally_add(&t, b, 16, -1, NOW_US);
+	}
+	uuid_detect_verdict(&t, &res);
+	uuid_detect_verdict(&once, &res_once);
+	CHECK(res.reason == UUID_DETECT_FOUND);
+	CHECK(res.reason == res_once.reason && res.fit_all == res_once.fit_all);
+	CHECK(res.chance == res_once.chance);
+	for (i = UUID_DETECT_FIRST; i <= UUID_DETECT_LAST; i++)
+	{
+		CHECK(res.repr_chance[i] == res_once.repr_chance[i]);
+		CHECK(t.fits[i] == 3 * once.fits[i]);
+	}
+	CHECK(t.rows == 120);
+
+	/*
+	 * Two values, one fitting the Java order alone and one the C# order
+	 * alone, 500 times each: two values could be random bytes (29% of which
+	 * fit some order), so too few rows, not mixed.
+	 */
+	uuid_detect_tally_init(&t);
+	do
+	{
+		random_v4(u);
+		uuid_repr_encode(UUID_REPR_JAVA_LEGACY, u, java);
+	} while (uuid_detect_representations(java) !=
+			 UUID_DETECT_BIT(UUID_REPR_JAVA_LEGACY));
+	do
+	{
+		random_v4(u);
+		uuid_repr_encode(UUID_REPR_CSHARP_LEGACY, u, b);
+	} while (uuid_detect_representations(b) !=
+			 UUID_DETECT_BIT(UUID_REPR_CSHARP_LEGACY));
+	for (i = 0; i < 500; i++)
+	{
+		uuid_detect_tally_add(&t, java, 16, -1, NOW_US);
+		uuid_detect_tally_add(&t, b, 16, -1, NOW_US);
+	}
+	CHECK(verdict(&t, &fit) == UUID_DETECT_TOO_FEW_ROWS && fit == 0);
+	CHECK(t.fits_none == 0);
+
+	/* the same value under subtypes 03 and 04 is two values */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	for (i = 0; i < 10; i++)
+	{
+		uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+		uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(close_to(res.repr_chance[UUID_REPR_PYTHON_LEGACY], 0.5));
+}
+
+/* n random v4 UUIDs in Java order into vals (distinct, as random) */
+static void
+java_values(uint8_t (*vals)[16], int n)
+{
+	uint8_t		u[16];
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		random_v4(u);
+		uuid_repr_encode(UUID_REPR_JAVA_LEGACY, u, vals[i]);
+	}
+}
+
+/* the cap on distinct values, and merging overlapping sets of them */
+static void
+test_distinct(void)
+{
+	static uint8_t vals[300][16];
+	uuid_detect_tally t;
+	uuid_detect_tally a;
+	uuid_detect_tally b;
+	uuid_detect_tally ab;
+	uuid_detect_tally ba;
+	uuid_detect_result res;
+	uuid_detect_result res_ba;
+	int			i;
+
+	java_values(vals, 300);
+
+	/*
+	 * 300 distinct values: the first 256 are remembered, the rest counted
+	 * in the rows only; the chances are those of 256 values.
+	 */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 300; i++)
+		uuid_detect_tally_add(&t, vals[i], 16, -1, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(t.ndistinct == UUID_DETECT_DISTINCT_CAP);
+	CHECK(res.distinct == UUID_DETECT_DISTINCT_CAP);
+	CHECK(t.rows == 300 && t.fits[UUID_REPR_JAVA_LEGACY] == 300);
+	CHECK(res.reason == UUID_DETECT_FOUND);
+	CHECK(close_to(res.repr_chance[UUID_REPR_JAVA_LEGACY],
+				   pow(0.125, UUID_DETECT_DISTINCT_CAP)));
+	CHECK_MEM(t.values[0].bytes, vals[0], 16);
+	CHECK_MEM(t.values[255].bytes, vals[255], 16);
+	/* a remembered value and a value past the cap: rows only */
+	uuid_detect_tally_add(&t, vals[3], 16, -1, NOW_US);
+	uuid_detect_tally_add(&t, vals[299], 16, -1, NOW_US);
+	CHECK(t.ndistinct == UUID_DETECT_DISTINCT_CAP && t.rows == 302);
+
+	/*
+	 * Overlapping halves: a holds values 0-19, b values 10-29.  Merged, 30
+	 * distinct values of 40 rows, the same state as one tally of a's rows
+	 * then b's; merged the other way round, the same verdict.
+	 */
+	uuid_detect_tally_init(&a);
+	uuid_detect_tally_init(&b);
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 20; i++)
+	{
+		uuid_detect_tally_add(&a, vals[i], 16, -1, NOW_US);
+		uuid_detect_tally_add(&b, vals[i + 10], 16, -1, NOW_US);
+		uuid_detect_tally_add(&t, vals[i], 16, -1, NOW_US);
+	}
+	for (i = 0; i < 20; i++)
+		uuid_detect_tally_add(&t, vals[i + 10], 16, -1, NOW_US);
+	memcpy(&ab, &a, sizeof(a));
+	uuid_detect_tally_merge(&ab, &b);
+	memcpy(&ba, &b, sizeof(b));
+	uuid_detect_tally_merge(&ba, &a);
+	CHECK(ab.rows == 40 && ab.ndistinct == 30);
+	CHECK(memcmp(&ab, &t, sizeof(t)) == 0);
+	uuid_detect_verdict(&ab, &res);
+	uuid_detect_verdict(&ba, &res_ba);
+	CHECK(memcmp(&res, &res_ba, sizeof(res)) == 0);
+	CHECK(res.distinct == 30 && res.reason == UUID_DETECT_FOUND);
+	CHECK(close_to(res.repr_chance[UUID_REPR_JAVA_LEGACY], pow(0.125, 30)));
+
+	/*
+	 * Across the cap: a full with values 0-255, b with 240-299.  The merge
+	 * keeps a's 256 and adds the rows of b.
+	 */
+	uuid_detect_tally_init(&a);
+	uuid_detect_tally_init(&b);
+	for (i = 0; i < 256; i++)
+		uuid_detect_tally_add(&a, vals[i], 16, -1, NOW_US);
+	for (i = 240; i < 300; i++)
+		uuid_detect_tally_add(&b, vals[i], 16, -1, NOW_US);
+	uuid_detect_tally_merge(&a, &b);
+	CHECK(a.rows == 316 && a.ndistinct == UUID_DETECT_DISTINCT_CAP);
+	CHECK(a.fits[UUID_REPR_JAVA_LEGACY] == 316);
+	CHECK_MEM(a.values[255].bytes, vals[255], 16);
+	/* and b, not full, takes a's values until it is */
+	uuid_detect_tally_init(&a);
+	for (i = 0; i < 256; i++)
+		uuid_detect_tally_add(&a, vals[i], 16, -1, NOW_US);
+	uuid_detect_tally_merge(&b, &a);
+	CHECK(b.ndistinct == UUID_DETECT_DISTINCT_CAP && b.rows == 316);
+	CHECK_MEM(b.values[0].bytes, vals[240], 16);
+	CHECK_MEM(b.values[60].bytes, vals[0], 16);
+}
+
+/*
+ * A v7 UUID of unix_ms with random other bits, written in repr's order,
+ * into t (subtype as given), n times over
+ */
+static void
+add_v7(uuid_detect_tally *t, int64_t unix_ms, uuid_repr repr, int subtype,
+	   int n, int64_t now_us)
+{
+	uint8_t		u[16];
+	uint8_t		b[16];
+	int			i;
+
+	unit_source(u, 16);
+	id_store_be(u, (uint64_t) unix_ms, 6);
+	uuidgen_stamp(u, 7);
+	uuid_repr_encode(repr, u, b);
+	for (i = 0; i < n; i++)
+		uuid_detect_tally_add(t, b, 16, subtype, now_us);
+}
+
+/*
+ * Plausibility never excludes the order that wrote a row: a row fits every
+ * order in which it is well-formed; implausible timestamps only break ties
+ * between orders that fit every row.
+ */
+static void
+test_tie_break(void)
+{
+	uuid_detect_tally t;
+	uuid_detect_result res;
+	uint8_t		u[16];
+	unsigned	rfc = UUID_DETECT_BIT(UUID_REPR_STANDARD) |
+		UUID_DETECT_BIT(UUID_REPR_PYTHON_LEGACY);
+	int			o;
+	int			i;
+
+	/*
+	 * The review's case: a clean v7 column (2024) with one row from 1985,
+	 * or one dated two days ahead, in each byte order: that order still.
+	 */
+	for (o = 0; o < 3; o++)
+	{
+		unsigned	want = orders[o] == UUID_REPR_STANDARD ? rfc :
+			UUID_DETECT_BIT(orders[o]);
+		int			odd;
+
+		for (odd = 0; odd < 2; odd++)
+		{
+			uuid_detect_tally_init(&t);
+			for (i = 0; i < 30; i++)
+				add_v7(&t, INT64_C(1704067200000) + i * 1000, orders[o], -1, 1,
+					   NOW_US);
+			add_v7(&t, odd == 0 ? INT64_C(486432000000) :
+				   NOW_US / 1000 + 2 * INT64_C(86400000), orders[o], -1, 1,
+				   NOW_US);
+			uuid_detect_verdict(&t, &res);
+			CHECK(res.reason == UUID_DETECT_FOUND);
+			CHECK(res.fit_all == want && res.best == want);
+			CHECK(t.fits[orders[o]] == 31);
+			CHECK(t.timestamped[orders[o]] == 31);
+			CHECK(t.plausible[orders[o]] == 30);
+		}
+	}
+
+	/*
+	 * The README's case: RFC-order v7s of 2022-02-22 (byte 1 is 0x7f) whose
+	 * byte 15 carries variant bits are also well-formed v7s in Java order,
+	 * dated thousands of years ahead (byte 7, the top of the Java reading's
+	 * instant, is at least 0xC0; that also keeps the C# order out).  Both
+	 * orders fit every row; the timestamps break the tie.
+	 */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 20; i++)
+	{
+		unit_source(u, 16);
+		id_store_be(u, INT64_C(0x017f22e279b0) + i * 1000, 6);
+		uuidgen_stamp(u, 7);
+		u[7] |= 0xC0;
+		u[15] = (uint8_t) ((u[15] & 0x3F) | 0x80);
+		uuid_detect_tally_add(&t, u, 16, -1, NOW_US);
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.fit_all == (rfc | UUID_DETECT_BIT(UUID_REPR_JAVA_LEGACY)));
+	CHECK(res.reason == UUID_DETECT_FOUND && res.best == rfc);
+	CHECK(close_to(res.chance, pow(0.5, 20)));
+	CHECK(t.plausible[UUID_REPR_STANDARD] == 20);
+	CHECK(t.timestamped[UUID_REPR_JAVA_LEGACY] == 20);
+	CHECK(t.plausible[UUID_REPR_JAVA_LEGACY] == 0);
+
+	/*
+	 * The same rows judged in 2020: both readings lie in the future, the
+	 * tie stands, and the answer is "ambiguous", never a guess.
+	 */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 20; i++)
+	{
+		unit_source(u, 16);
+		id_store_be(u, INT64_C(0x017f22e279b0) + i * 1000, 6);
+		uuidgen_stamp(u, 7);
+		u[7] |= 0xC0;
+		u[15] = (uint8_t) ((u[15] & 0x3F) | 0x80);
+		uuid_detect_tally_add(&t, u, 16, -1, INT64_C(1577836800000000));
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_AMBIGUOUS);
+	CHECK(res.fit_all == (rfc | UUID_DETECT_BIT(UUID_REPR_JAVA_LEGACY)));
+	CHECK(res.best == res.fit_all);
+}
+
+/* subtype 04: only the standard representation writes it */
+static void
+test_subtype_04(void)
+{
+	uuid_detect_tally t;
+	uuid_detect_result res;
+	uint8_t		u[16];
+	unsigned	fit;
+	int			i;
+
+	/* one well-formed subtype 04 value is enough */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_FOUND);
+	CHECK(res.fit_all == UUID_DETECT_BIT(UUID_REPR_STANDARD));
+	CHECK(res.chance == 0.0);
+	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
+
+	/* also when its timestamp is implausible (a v7 of 1985) */
+	uuid_detect_tally_init(&t);
+	add_v7(&t, INT64_C(486432000000), UUID_REPR_STANDARD, 4, 1, NOW_US);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_FOUND);
+	CHECK(fit == UUID_DETECT_BIT(UUID_REPR_STANDARD));
+
+	/* a subtype 04 value that is not well-formed proves nothing */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	u[8] = 0xC0;
+	uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_NOT_UUIDS && fit == 0);
+
+	/* subtype 03 keeps its binomial chance: one row is too few */
+	uuid_detect_tally_init(&t);
+	random_v4(u);
+	uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.reason == UUID_DETECT_TOO_FEW_ROWS);
+	CHECK(close_to(res.repr_chance[UUID_REPR_PYTHON_LEGACY], 0.5));
+
+	/* 04 and 03 documents mixed: standard's chance is 0, python's is not */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < 3; i++)
+	{
+		random_v4(u);
+		uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+		random_v4(u);
+		uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+	}
+	uuid_detect_verdict(&t, &res);
+	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
+	CHECK(close_to(res.repr_chance[UUID_REPR_PYTHON_LEGACY], 0.125));
+	CHECK(res.reason == UUID_DETECT_MIXED && res.fit_all == 0);
+
+	/* a 04 row past the cap on distinct values counts all the same */
+	uuid_detect_tally_init(&t);
+	for (i = 0; i < UUID_DETECT_DISTINCT_CAP; i++)
+	{
+		random_v4(u);
+		uuid_detect_tally_add(&t, u, 16, 3, NOW_US);
+	}
+	random_v4(u);
+	uuid_detect_tally_add(&t, u, 16, 4, NOW_US);
+	uuid_detect_verdict(&t, &res);
+	CHECK(t.ndistinct == UUID_DETECT_DISTINCT_CAP && t.standard_04 == 1);
+	CHECK(res.repr_chance[UUID_REPR_STANDARD] == 0.0);
+}
+
 /* v1 and v7 columns: the timestamp test */
 static void
 test_time_based(void)
@@ -437,7 +812,11 @@ test_time_based(void)
 	CHECK(t.timestamped[UUID_REPR_JAVA_LEGACY] == 30);
 	CHECK(t.plausible[UUID_REPR_JAVA_LEGACY] == 30);
 
-	/* the same column judged in 2020: its instants lie in the future */
+	/*
+	 * The same column (RFC order) judged in 2020: its instants lie in the
+	 * future, yet the rows fit the order that wrote them, and no other
+	 * order fits them all: that order still.
+	 */
 	uuid_detect_tally_init(&t);
 	for (i = 0; i < 30; i++)
 	{
@@ -446,10 +825,12 @@ test_time_based(void)
 		uuidgen_stamp(u, 7);
 		uuid_detect_tally_add(&t, u, 16, -1, INT64_C(1577836800000000));
 	}
-	CHECK(t.well_formed[UUID_REPR_STANDARD] == 30);
+	CHECK(t.fits[UUID_REPR_STANDARD] == 30);
+	CHECK(t.timestamped[UUID_REPR_STANDARD] == 30);
 	CHECK(t.plausible[UUID_REPR_STANDARD] == 0);
-	CHECK(t.fits[UUID_REPR_STANDARD] == 0);
-	CHECK(verdict(&t, &fit) != UUID_DETECT_FOUND);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_FOUND);
+	CHECK(fit == (UUID_DETECT_BIT(UUID_REPR_STANDARD) |
+				  UUID_DETECT_BIT(UUID_REPR_PYTHON_LEGACY)));
 }
 
 int
@@ -461,5 +842,9 @@ main(void)
 	test_binomial();
 	test_tally();
 	test_time_based();
+	test_duplicates();
+	test_distinct();
+	test_tie_break();
+	test_subtype_04();
 	return unit_done("test_uuiddetect");
 }
