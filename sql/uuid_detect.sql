@@ -174,7 +174,7 @@ SELECT r->>'reason' AS reason,
 	r->'representations'->'javaLegacy'->'fits' AS java_fits
 FROM (SELECT uuid_detect_representation(canonical) AS r FROM fixture
 	  WHERE set <> 'crafted' AND representation IN ('standard', 'javaLegacy')) s;
--- the README's split: each row by the representations it fits, then convert
+-- doc/migrations.md's split: each row by the representations it fits, then convert
 -- each group with its own representation (rows fitting several need a look)
 CREATE TABLE legacy_mixed AS
 SELECT bytes AS id, representation AS truth FROM fixture

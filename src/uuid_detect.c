@@ -30,7 +30,10 @@
 #include "objectid_util.h"
 #include "uuid_conv.h"
 
-/* chances below this are reported as 0 (see README, "Migrations, step 1") */
+/*
+ * chances below this are reported as 0 (README, "Detecting which driver
+ * wrote the bytes")
+ */
 #define OBJECTID_DETECT_CHANCE_FLOOR	1e-15
 
 static uuid_detect_tally *objectid_detect_state(FunctionCallInfo fcinfo,
