@@ -37,11 +37,12 @@ WHERE indrelid = 'demo_orders'::regclass ORDER BY 1;
 
 \echo '== UUID generators: v7 (PostgreSQL 18 layout), v6, v8, v4'
 SELECT uuidv7() AS v7, uuidv6() AS v6, uuidv8() AS v8, uuidv4() AS v4;
-SELECT uuid_extract_version(u) AS version, uuid_extract_timestamp(u) AS at
+-- uuid_timestamp reads every time-based version, the same on every major
+SELECT uuid_extract_version(u) AS version, uuid_timestamp(u) AS at
 FROM (VALUES (uuidv7()), (uuidv6()), (uuidv4())) v(u);
 SELECT uuidv8_extract_timestamp(uuidv8()) AS v8_time_10ns_precision;
-SELECT uuid_extract_timestamp(uuidv7(interval '-1 day')) AS yesterday,
-       uuid_extract_timestamp(uuidv7_at(timestamptz '2020-06-01 12:00:00.123456+00')) AS backfilled;
+SELECT uuid_timestamp(uuidv7(interval '-1 day')) AS yesterday,
+       uuid_timestamp(uuidv7_at(timestamptz '2020-06-01 12:00:00.123456+00')) AS backfilled;
 
 \echo '== RFC 9562 vectors: v1 <-> v6, and range boundaries'
 SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v6,
