@@ -135,6 +135,10 @@ PREPARE est_generic_id(objectid, objectid) AS
 	SELECT * FROM est_u WHERE id >= $1 AND id < $2;
 PREPARE est_generic_ts(timestamptz, timestamptz) AS
 	SELECT * FROM est_u WHERE ts >= $1 AND ts < $2;
+PREPARE est_generic_late_id(objectid) AS
+	SELECT * FROM est_u WHERE id >= objectid_from_timestamp('2024-12-31 12:00+00') AND id < $1;
+PREPARE est_generic_late_ts(timestamptz) AS
+	SELECT * FROM est_u WHERE ts >= '2024-12-31 12:00+00' AND ts < $1;
 PREPARE est_generic_or_id(objectid, objectid, objectid) AS
 	SELECT * FROM est_u WHERE id < $1 OR (id >= $2 AND id < $3);
 PREPARE est_generic_or_ts(timestamptz, timestamptz, timestamptz) AS
@@ -144,6 +148,8 @@ SELECT est_rows('EXECUTE est_generic_id(NULL, NULL)') =
 	   est_rows('EXECUTE est_generic_ts(NULL, NULL)') AS generic,
 	   est_rows('EXECUTE est_generic_or_id(NULL, NULL, NULL)') =
 	   est_rows('EXECUTE est_generic_or_ts(NULL, NULL, NULL)') AS generic_or,
+	   est_rows('EXECUTE est_generic_late_id(NULL)') =
+	   est_rows('EXECUTE est_generic_late_ts(NULL)') AS generic_late,
 	   est_rows('SELECT * FROM est_u WHERE id >= (SELECT min(id) FROM est_u) AND id < (SELECT max(id) FROM est_u)') =
 	   est_rows('SELECT * FROM est_u WHERE ts >= (SELECT min(ts) FROM est_u) AND ts < (SELECT max(ts) FROM est_u)') AS subquery,
 	   est_rows('SELECT * FROM est_nostats WHERE id >= ''650000000000000000000000'' AND id < ''660000000000000000000000''') =
@@ -156,11 +162,10 @@ DEALLOCATE ALL;
 -- Extended statistics (CREATE STATISTICS ... (mcv)) on the key and a
 -- column it determines: 100 instants of 200 rows each, k the instant's
 -- parity, z a third column.  Core gives extended statistics only clauses
--- whose estimator is its own (scalarltsel ...); ours apply the MCV list
--- themselves where the list bounds the key by constants, its clauses on
--- the object's other columns compare a column with a constant, and core
--- applies no statistics to the other clauses (README, Known limitations):
--- id is then estimated as ts is.
+-- whose estimator is its own (scalarltsel ...), so they apply to the ts
+-- bounds and not to the id bounds; where k or z is not independent of the
+-- window, id stays at its estimate without the statistics (README, Known
+-- limitations: why no per-clause estimator can apply them).
 CREATE TABLE est_x (id objectid, ts timestamptz, k int, z int);
 INSERT INTO est_x
 	SELECT objectid_from_timestamp(t), t, i % 2, r % 3
@@ -196,23 +201,55 @@ $$;
 -- without the statistics: id as ts (all t)
 ANALYZE est_x;
 SELECT shape, id_est = ts_est AS same_as_ts FROM est_x_cases();
--- with them: id as ts (all t), also where k is never in the window
+-- with them: ts changes where k is never in the window (f), id does not
+-- (its estimate is the one without the statistics)
 CREATE STATISTICS est_x_id (mcv) ON id, k FROM est_x;
 CREATE STATISTICS est_x_ts (mcv) ON ts, k FROM est_x;
 ANALYZE est_x;
 SELECT shape, id_est, ts_est, actual, abs(id_est - ts_est) <= 1 AS same_as_ts
 FROM est_x_cases();
 
--- Nothing is read from the statistics for a role that may not read the
--- whole table (here only the columns it queries): the estimate without
--- them, 100 rows (core, more finely, checks the columns)
-CREATE ROLE regress_objectid_est_reader;
-GRANT SELECT (id, k) ON est_x TO regress_objectid_est_reader;
-SET ROLE regress_objectid_est_reader;
-SELECT est_rows('SELECT id FROM est_x WHERE id >= objectid_from_timestamp(''2024-02-01+00'') AND id < objectid_from_timestamp(''2024-02-05+00'') AND k = 0') AS id_est;
-RESET ROLE;
-REVOKE ALL ON est_x FROM regress_objectid_est_reader;
-DROP ROLE regress_objectid_est_reader;
+-- Rows added after ANALYZE: a search that reaches an end of the histogram
+-- reads the column's current minimum or maximum from an index, as core
+-- does for timestamptz, so windows past the old maximum, and across it,
+-- are estimated as on ts (id_est = ts_est in every row).  est_late holds the uniform
+-- year, analyzed, then 5,000 more rows up to 2025-03-02.
+CREATE TABLE est_late AS SELECT * FROM est_u;
+ALTER TABLE est_late SET (autovacuum_enabled = false);
+CREATE INDEX ON est_late (id);
+CREATE INDEX ON est_late (ts);
+ANALYZE est_late;
+INSERT INTO est_late
+	SELECT objectid_from_timestamp(t), t
+	FROM (SELECT timestamptz '2025-01-01 00:00:00+00' + g * interval '1000 s' AS t
+		  FROM generate_series(0, 4999) g) s;
+SELECT shape, est_rows(format(q, 'id', 'est_late', est_bound('id', lo), est_bound('id', lo + w),
+							  est_bound('id', lo + '45 days'), est_bound('id', lo + '45 days' + w),
+							  est_bound('id', lo + w / 3))) AS id_est,
+	est_rows(format(q, 'ts', 'est_late', est_bound('ts', lo), est_bound('ts', lo + w),
+					est_bound('ts', lo + '45 days'), est_bound('ts', lo + '45 days' + w),
+					est_bound('ts', lo + w / 3))) AS ts_est,
+	est_count(format(q, 'ts', 'est_late', est_bound('ts', lo), est_bound('ts', lo + w),
+					 est_bound('ts', lo + '45 days'), est_bound('ts', lo + '45 days' + w),
+					 est_bound('ts', lo + w / 3))) AS actual, lo, w
+FROM est_shapes,
+	 (VALUES (timestamptz '2024-12-30 00:00:00+00', interval '5 days'),
+			 ('2025-01-20 00:00:00+00', '1 day'),
+			 ('2025-02-10 00:00:00+00', '60 days')) v(lo, w)
+WHERE shape IN ('window', 'between', 'bounds both ways round')
+ORDER BY lo, shape;
+-- one bound: the last day
+SELECT est_rows('SELECT * FROM est_late WHERE id >= objectid_from_timestamp(''2025-03-01+00'')') AS id_est,
+	est_rows('SELECT * FROM est_late WHERE ts >= ''2025-03-01+00''') AS ts_est,
+	(SELECT count(*) FROM est_late WHERE ts >= '2025-03-01+00') AS actual;
+
+-- Bounds on an expression of the key, with statistics from an expression
+-- index: paired as on a column (same as ts: t)
+CREATE INDEX est_u_expr ON est_u ((objectid(bytea(id))));
+ANALYZE est_u;
+SELECT est_rows('SELECT * FROM est_u WHERE objectid(bytea(id)) >= objectid_from_timestamp(''2024-06-10+00'') AND objectid(bytea(id)) < objectid_from_timestamp(''2024-06-12+00'')') =
+	   est_rows('SELECT * FROM est_u WHERE ts >= ''2024-06-10+00'' AND ts < ''2024-06-12+00''') AS same_as_ts;
+DROP INDEX est_u_expr;
 
 -- A new session, whose first planning loads the library (objectid_from_
 -- timestamp is folded then), with a bound whose estimate runs a function
@@ -271,7 +308,7 @@ ALTER OPERATOR <=(objectid, objectid) SET (RESTRICT = objectid_lesel);
 ALTER OPERATOR >(objectid, objectid) SET (RESTRICT = objectid_gtsel);
 ALTER OPERATOR >=(objectid, objectid) SET (RESTRICT = objectid_gesel);
 
-DROP TABLE est_u, est_s, est_x, est_x_shapes, est_nostats, est_shapes, est_cases, est_ours;
+DROP TABLE est_u, est_s, est_x, est_x_shapes, est_late, est_nostats, est_shapes, est_cases, est_ours;
 DROP FUNCTION est_rows(text), est_count(text), est_bound(text, timestamptz),
 	est_x_cases(), est_bounds(text, int), est_window_2d();
 

@@ -61,6 +61,18 @@ typedef struct pg_objectid_t
 #include "utils/skipsupport.h"
 #endif
 
+/* index_beginscan() gained an instrumentation argument in 18, flags in 19 */
+#if PG_VERSION_NUM >= 190000
+#define objectid_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0, SO_NONE)
+#elif PG_VERSION_NUM >= 180000
+#define objectid_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0)
+#else
+#define objectid_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan((heap), (index), (snapshot), (nkeys), 0)
+#endif
+
 /*
  * trace_sort exists behind TRACE_SORT (which pg_config_manual.h defines by
  * default) before 18, and always from 18 on

@@ -54,28 +54,32 @@
  */
 #include "postgres.h"
 
+#include "access/genam.h"
 #include "access/htup_details.h"
-#include "access/sysattr.h"
+#include "access/relscan.h"
+#include "access/skey.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "catalog/pg_am_d.h"
 #include "catalog/pg_statistic.h"
-#include "catalog/pg_statistic_ext.h"
 #include "common/hashfn.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/paths.h"
 #include "optimizer/planner.h"
-#include "parser/parsetree.h"
-#include "statistics/extended_stats_internal.h"
-#include "utils/acl.h"
-#include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
 #include "utils/hsearch.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/rel.h"
 #include "utils/selfuncs.h"
+#include "utils/snapmgr.h"
 
 #include "objectid.h"
 #include "objectid_selfuncs.h"
+#include "parser/parsetree.h"
 
 /* which of the four comparisons an operator of ours is */
 typedef enum objectid_ineq
@@ -93,6 +97,7 @@ typedef enum objectid_ineq
  */
 typedef struct objectid_est_key
 {
+	uint64		planning;		/* the planner() call: its serial number */
 	PlannerInfo *root;
 	const void *ptr;			/* a clause's argument list, or a relation */
 } objectid_est_key;
@@ -114,16 +119,10 @@ typedef struct objectid_est_op
 /* one of our comparisons with a pseudo-constant, in a list of ANDed clauses */
 typedef struct objectid_bound
 {
-	Expr	   *clause;			/* the comparison */
 	const List *args;			/* the clause's arguments: its cache key */
 	Node	   *var;			/* the expression bounded */
 	uint32		varhash;		/* bounds of one expression hash alike */
-	int			pos;			/* its place among the list's bounds */
-	int			listpos;		/* its place in the list */
-	bool		plain;			/* literally a column against a Const */
-	bool		grouped;		/* objectid_est_pair() has seen it */
-	bool		chosen;			/* the tightest on its side */
-	double		share;			/* what its estimator returns */
+	int			pos;			/* its place in the list */
 	bool		lower;			/* var > c, var >= c, c < var or c <= var */
 	double		selec;			/* its selectivity on its own */
 	double		nullfrac;		/* the expression's null fraction */
@@ -144,6 +143,8 @@ static HTAB *objectid_est_ops = NULL;
 static PlannerInfo *objectid_est_root = NULL;
 static int	objectid_planner_depth = 0;
 static int	objectid_est_busy = 0;
+static uint64 objectid_planning = 0;	/* the planner() call running */
+static uint64 objectid_plannings = 0;	/* planner() calls so far */
 static planner_hook_type objectid_prev_planner_hook = NULL;
 
 static void objectid_est_reset(void);
@@ -152,6 +153,8 @@ static double objectid_ineqsel(PlannerInfo *root, Oid operator, List *args,
 							   objectid_ineq kind);
 static void objectid_est_begin(PlannerInfo *root);
 static objectid_est_op *objectid_est_op_of(Oid operator);
+static bool objectid_actual_end(PlannerInfo *root, VariableStatData *vardata,
+								Oid operator, bool max, pg_objectid_t *end);
 static double objectid_core_sel(PlannerInfo *root, Oid operator, List *args,
 								int varRelid, Oid collation,
 								objectid_ineq kind);
@@ -173,15 +176,10 @@ static bool objectid_bound_of(PlannerInfo *root, OpExpr *clause,
 							  objectid_bound *bound);
 static uint32 objectid_var_hash(Node *var);
 static int	objectid_bound_cmp(const void *a, const void *b);
-static void objectid_est_list(PlannerInfo *root, RelOptInfo *rel,
-							  List *clauses);
-static void objectid_est_or(PlannerInfo *root, RelOptInfo *rel,
-							BoolExpr *orclause);
-static void objectid_est_pair(objectid_bound *bounds, int n);
-static AttrNumber objectid_est_plain_column(RelOptInfo *rel, Node *clause);
-static void objectid_est_extstats(PlannerInfo *root, RelOptInfo *rel,
-								  List *clauses, objectid_bound *bounds,
-								  int n);
+static void objectid_est_list(PlannerInfo *root, List *clauses);
+static void objectid_est_or(PlannerInfo *root, BoolExpr *orclause);
+static void objectid_est_pair(PlannerInfo *root, objectid_bound *bounds,
+							  int n);
 static void objectid_est_store(PlannerInfo *root, const void *ptr,
 							   double selec);
 static Datum objectid_ineqsel_wrapper(FunctionCallInfo fcinfo,
@@ -205,10 +203,13 @@ objectid_planner(Query *parse, const char *query_string, int cursorOptions,
 #endif
 {
 	PlannedStmt *result;
+	uint64		outer = objectid_planning;
 
 	if (objectid_planner_depth == 0)
 		objectid_est_reset();
 	objectid_planner_depth++;
+	/* a nested planning's entries are its own, also at recycled addresses */
+	objectid_planning = ++objectid_plannings;
 	PG_TRY();
 	{
 		if (objectid_prev_planner_hook)
@@ -218,6 +219,7 @@ objectid_planner(Query *parse, const char *query_string, int cursorOptions,
 	}
 	PG_FINALLY();
 	{
+		objectid_planning = outer;
 		objectid_planner_depth--;
 		if (objectid_planner_depth == 0)
 			objectid_est_reset();
@@ -226,6 +228,7 @@ objectid_planner(Query *parse, const char *query_string, int cursorOptions,
 
 	return result;
 }
+#undef OBJECTID_PLANNER_ARGS
 
 /* called from _PG_init() */
 void
@@ -314,6 +317,72 @@ objectid_est_op_of(Oid operator)
 	return op;
 }
 
+/*
+ * The column's current minimum or maximum (max), from the first or last
+ * entry of a btree index on it in operator's ordering, as core finds it for
+ * the types it knows: one descent of the index, no visit to the heap (the
+ * key of an entry whose row is dead is good enough for an estimate).  False
+ * where there is no such index.
+ */
+static bool
+objectid_actual_end(PlannerInfo *root, VariableStatData *vardata,
+					Oid operator, bool max, pg_objectid_t *end)
+{
+	RelOptInfo *rel = vardata->rel;
+	ListCell   *lc;
+
+	if (rel == NULL || rel->rtekind != RTE_RELATION)
+		return false;
+	foreach(lc, rel->indexlist)
+	{
+		IndexOptInfo *index = lfirst_node(IndexOptInfo, lc);
+		Relation	heapRel;
+		Relation	indexRel;
+		ScanKeyData key;
+		IndexScanDesc scan;
+		ScanDirection dir;
+		bool		found = false;
+
+		if (index->relam != BTREE_AM_OID || index->indpred != NIL ||
+			index->hypothetical || index->sortopfamily == NULL ||
+			!match_index_to_operand(vardata->var, 0, index) ||
+			get_op_opfamily_strategy(operator,
+									 index->sortopfamily[0]) == 0)
+			continue;
+
+		/* the last entry of an ascending index holds the maximum */
+		dir = index->reverse_sort[0] == max ? ForwardScanDirection :
+			BackwardScanDirection;
+		heapRel = table_open(planner_rt_fetch(rel->relid, root)->relid,
+							 NoLock);
+		indexRel = index_open(index->indexoid, NoLock);
+		ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1,
+							   InvalidStrategy, InvalidOid, InvalidOid,
+							   InvalidOid, (Datum) 0);
+		scan = objectid_index_beginscan(heapRel, indexRel, SnapshotAny, 1);
+		scan->xs_want_itup = true;
+		index_rescan(scan, &key, 1, NULL, 0);
+		if (index_getnext_tid(scan, dir) != NULL && scan->xs_itup != NULL)
+		{
+			Datum		values[INDEX_MAX_KEYS];
+			bool		isnull[INDEX_MAX_KEYS];
+
+			index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values,
+							   isnull);
+			if (!isnull[0])
+			{
+				memcpy(end, DatumGetPointer(values[0]), sizeof(*end));
+				found = true;
+			}
+		}
+		index_endscan(scan);
+		index_close(indexRel, NoLock);
+		table_close(heapRel, NoLock);
+		return found;
+	}
+	return false;
+}
+
 /* core's estimator for the comparison, called with the same arguments */
 static double
 objectid_core_sel(PlannerInfo *root, Oid operator, List *args, int varRelid,
@@ -366,6 +435,11 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
 	double		histfrac;
 	double		hist_selec;
 	double		cutoff;
+	bool		tried_min = false;
+	bool		tried_max = false;
+	bool		have_end = false;
+	pg_objectid_t actual_min;
+	pg_objectid_t actual_max;
 
 	if (!statistic_proc_security_check(vardata, opproc->fn_oid) ||
 		!get_attstatsslot(&sslot, vardata->statsTuple,
@@ -388,6 +462,9 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
 	/*
 	 * The right end of the bin holding the constant: the leftmost bound for
 	 * which the operator fails (or, if isgt, succeeds), as core finds it.
+	 * As core, a search that reaches the first or last bound replaces it
+	 * with the column's current minimum or maximum, read from an index
+	 * where there is one: rows added since the last ANALYZE then count.
 	 */
 	hibound = sslot.nvalues;
 	while (lobound < hibound)
@@ -395,6 +472,26 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
 		int			probe = (lobound + hibound) / 2;
 		bool		ltcmp;
 
+		if (probe == 0 && !tried_min)
+		{
+			tried_min = true;
+			if (objectid_actual_end(root, vardata, operator, false,
+									&actual_min))
+			{
+				sslot.values[0] = PgObjectidPGetDatum(&actual_min);
+				have_end = true;
+			}
+		}
+		else if (probe == sslot.nvalues - 1 && !tried_max)
+		{
+			tried_max = true;
+			if (objectid_actual_end(root, vardata, operator, true,
+									&actual_max))
+			{
+				sslot.values[probe] = PgObjectidPGetDatum(&actual_max);
+				have_end = true;
+			}
+		}
 		ltcmp = DatumGetBool(FunctionCall2Coll(opproc, collation,
 											   sslot.values[probe],
 											   constval));
@@ -407,11 +504,18 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
 	}
 	if (lobound <= 0 || lobound >= sslot.nvalues)
 	{
-		/* outside the histogram: core, which may ask an index */
+		/*
+		 * Outside the histogram.  With the current ends that is outside the
+		 * column: none or all of it.  Otherwise core, which takes the
+		 * middle of the end bin.
+		 */
 		free_attstatsslot(&sslot);
-		return ineq_histogram_selectivity(root, vardata, operator, opproc,
-										  isgt, iseq, collation,
-										  constval, consttype);
+		if (!have_end)
+			return ineq_histogram_selectivity(root, vardata, operator, opproc,
+											  isgt, iseq, collation,
+											  constval, consttype);
+		histfrac = lobound <= 0 ? 0.0 : 1.0;
+		return isgt ? 1.0 - histfrac : histfrac;
 	}
 
 	i = lobound;
@@ -453,14 +557,19 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
 	hist_selec = isgt ? 1.0 - histfrac : histfrac;
 
 	/*
-	 * Core's clamp for bounds that did not come from an index: a hundredth
-	 * of the histogram's resolution
+	 * Core's clamp: a hundredth of the histogram's resolution, unless an
+	 * end came from an index
 	 */
-	cutoff = 0.01 / (double) (sslot.nvalues - 1);
-	if (hist_selec < cutoff)
-		hist_selec = cutoff;
-	else if (hist_selec > 1.0 - cutoff)
-		hist_selec = 1.0 - cutoff;
+	if (have_end)
+		CLAMP_PROBABILITY(hist_selec);
+	else
+	{
+		cutoff = 0.01 / (double) (sslot.nvalues - 1);
+		if (hist_selec < cutoff)
+			hist_selec = cutoff;
+		else if (hist_selec > 1.0 - cutoff)
+			hist_selec = 1.0 - cutoff;
+	}
 
 	free_attstatsslot(&sslot);
 	return hist_selec;
@@ -565,15 +674,7 @@ objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 		return false;
 	}
 
-	bound->clause = (Expr *) clause;
 	bound->args = clause->args;
-	{
-		Node	   *l = strip_implicit_coercions(linitial(clause->args));
-		Node	   *r = strip_implicit_coercions(lsecond(clause->args));
-
-		bound->plain = (IsA(l, Const) && IsA(r, Var)) ||
-			(IsA(r, Const) && IsA(l, Var));
-	}
 	bound->var = vardata.var;
 	bound->varhash = objectid_var_hash(vardata.var);
 	bound->lower = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE) ==
@@ -588,13 +689,15 @@ objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 }
 
 /*
- * A hash of an expression that equal() expressions share: a column by its
- * relation and number, anything else by its text
+ * A hash that equal() expressions share: a column by its relation and
+ * number; any other expression by its node type, result type and the
+ * columns it reads (not its text, which holds token locations before 17)
  */
 static uint32
 objectid_var_hash(Node *var)
 {
-	char	   *text;
+	List	   *vars;
+	ListCell   *lc;
 	uint32		h;
 
 	if (IsA(var, Var))
@@ -604,9 +707,19 @@ objectid_var_hash(Node *var)
 		return hash_combine(hash_uint32((uint32) v->varno),
 							hash_uint32((uint32) v->varattno));
 	}
-	text = nodeToString(var);
-	h = hash_bytes((const unsigned char *) text, (int) strlen(text));
-	pfree(text);
+	h = hash_combine(hash_uint32((uint32) nodeTag(var)),
+					 hash_uint32((uint32) exprType(var)));
+	vars = pull_var_clause(var, PVC_RECURSE_AGGREGATES |
+						   PVC_RECURSE_WINDOWFUNCS |
+						   PVC_RECURSE_PLACEHOLDERS);
+	foreach(lc, vars)
+	{
+		Var		   *v = lfirst_node(Var, lc);
+
+		h = hash_combine(h, hash_combine(hash_uint32((uint32) v->varno),
+										 hash_uint32((uint32) v->varattno)));
+	}
+	list_free(vars);
 	return h;
 }
 
@@ -625,15 +738,14 @@ objectid_bound_cmp(const void *a, const void *b)
 }
 
 /*
- * Work out the share of every bound in a list of ANDed clauses of rel, and
- * in the AND arms of the ORs among them
+ * Work out the share of every bound in a list of ANDed clauses, and in the
+ * AND arms of the ORs among them
  */
 static void
-objectid_est_list(PlannerInfo *root, RelOptInfo *rel, List *clauses)
+objectid_est_list(PlannerInfo *root, List *clauses)
 {
 	objectid_bound *bounds;
 	int			n = 0;
-	int			listpos = 0;
 	ListCell   *lc;
 
 	check_stack_depth();
@@ -643,7 +755,6 @@ objectid_est_list(PlannerInfo *root, RelOptInfo *rel, List *clauses)
 		Node	   *clause = (Node *) lfirst(lc);
 
 		CHECK_FOR_INTERRUPTS();
-		listpos++;
 		if (IsA(clause, RestrictInfo))
 		{
 			RestrictInfo *rinfo = (RestrictInfo *) clause;
@@ -651,30 +762,26 @@ objectid_est_list(PlannerInfo *root, RelOptInfo *rel, List *clauses)
 			/* an OR's arms hold the same clauses as sub-RestrictInfos */
 			if (rinfo->orclause != NULL)
 			{
-				objectid_est_or(root, rel, (BoolExpr *) rinfo->orclause);
+				objectid_est_or(root, (BoolExpr *) rinfo->orclause);
 				continue;
 			}
 			clause = (Node *) rinfo->clause;
 		}
 		if (is_orclause(clause))
-			objectid_est_or(root, rel, (BoolExpr *) clause);
+			objectid_est_or(root, (BoolExpr *) clause);
 		else if (is_opclause(clause) &&
 				 objectid_bound_of(root, (OpExpr *) clause, &bounds[n]))
 		{
 			bounds[n].pos = n;
-			bounds[n].listpos = listpos - 1;
 			n++;
 		}
 	}
-	objectid_est_pair(bounds, n);
-	objectid_est_extstats(root, rel, clauses, bounds, n);
-	while (n-- > 0)
-		objectid_est_store(root, bounds[n].args, bounds[n].share);
+	objectid_est_pair(root, bounds, n);
 	pfree(bounds);
 }
 
 static void
-objectid_est_or(PlannerInfo *root, RelOptInfo *rel, BoolExpr *orclause)
+objectid_est_or(PlannerInfo *root, BoolExpr *orclause)
 {
 	ListCell   *lc;
 
@@ -684,9 +791,9 @@ objectid_est_or(PlannerInfo *root, RelOptInfo *rel, BoolExpr *orclause)
 
 		CHECK_FOR_INTERRUPTS();
 		if (is_andclause(arm))
-			objectid_est_list(root, rel, ((BoolExpr *) arm)->args);
+			objectid_est_list(root, ((BoolExpr *) arm)->args);
 		else
-			objectid_est_list(root, rel, list_make1(arm));
+			objectid_est_list(root, list_make1(arm));
 	}
 }
 
@@ -695,27 +802,21 @@ objectid_est_or(PlannerInfo *root, RelOptInfo *rel, BoolExpr *orclause)
  * them: per expression the tightest lower and upper bound; a range is
  * lower + upper - 1 with nulls counted back, core's defaults where a bound
  * was not estimated, and a tiny positive value where rounding made it zero
- * or less.  Leaves the bounds sorted by expression.
+ * or less.
  */
 static void
-objectid_est_pair(objectid_bound *bounds, int n)
+objectid_est_pair(PlannerInfo *root, objectid_bound *bounds, int n)
 {
 	int			start = 0;
-	int			i;
 
 	if (n > 1)
 		qsort(bounds, n, sizeof(objectid_bound), objectid_bound_cmp);
-	for (i = 0; i < n; i++)
-	{
-		bounds[i].grouped = false;
-		bounds[i].chosen = false;
-		bounds[i].share = 1.0;
-	}
 
 	/* runs of bounds with one hash; within a run, groups of equal() ones */
 	while (start < n)
 	{
 		int			end = start;
+		int			i;
 
 		while (end < n && bounds[end].varhash == bounds[start].varhash)
 			end++;
@@ -726,25 +827,45 @@ objectid_est_pair(objectid_bound *bounds, int n)
 			int			j;
 
 			CHECK_FOR_INTERRUPTS();
-			if (bounds[i].grouped)
-				continue;
+			if (bounds[i].var == NULL)
+				continue;		/* in an earlier group */
 			for (j = i; j < end; j++)
 			{
 				objectid_bound *b = &bounds[j];
 
-				if (b->grouped || (j > i && !equal(b->var, bounds[i].var)))
+				if (b->var == NULL || (j > i && !equal(b->var, bounds[i].var)))
 					continue;
-				b->grouped = true;
 				/* of two bounds on one side, keep the tighter (the first) */
-				if (b->lower && (lo == NULL || b->selec < lo->selec))
-					lo = b;
-				else if (!b->lower && (hi == NULL || b->selec < hi->selec))
-					hi = b;
+				if (b->lower)
+				{
+					if (lo == NULL || b->selec < lo->selec)
+					{
+						if (lo != NULL)
+							objectid_est_store(root, lo->args, 1.0);
+						lo = b;
+					}
+					else
+						objectid_est_store(root, b->args, 1.0);
+				}
+				else
+				{
+					if (hi == NULL || b->selec < hi->selec)
+					{
+						if (hi != NULL)
+							objectid_est_store(root, hi->args, 1.0);
+						hi = b;
+					}
+					else
+						objectid_est_store(root, b->args, 1.0);
+				}
+				if (j > i)
+					b->var = NULL;
 			}
 
 			if (lo != NULL && hi != NULL)
 			{
 				double		range;
+				double		share;
 
 				if (hi->selec == DEFAULT_INEQ_SEL ||
 					lo->selec == DEFAULT_INEQ_SEL)
@@ -755,230 +876,27 @@ objectid_est_pair(objectid_bound *bounds, int n)
 					if (range <= 0.0)
 						range = range < -0.01 ? DEFAULT_RANGE_INEQ_SEL : 1.0e-10;
 				}
-				lo->share = lo->selec;
-				hi->share = lo->selec > 0.0 ? range / lo->selec : range;
-				CLAMP_PROBABILITY(hi->share);
+				/* the product of the two shares is the range */
+				if (lo->selec > 0.0 && range <= lo->selec)
+				{
+					share = range / lo->selec;
+					objectid_est_store(root, lo->args, lo->selec);
+					objectid_est_store(root, hi->args, share);
+				}
+				else
+				{
+					objectid_est_store(root, lo->args, range);
+					objectid_est_store(root, hi->args, 1.0);
+				}
 			}
 			else if (lo != NULL)
-				lo->share = lo->selec;
-			else
-				hi->share = hi->selec;
-			if (lo != NULL)
-				lo->chosen = true;
-			if (hi != NULL)
-				hi->chosen = true;
+				objectid_est_store(root, lo->args, lo->selec);
+			else if (hi != NULL)
+				objectid_est_store(root, hi->args, hi->selec);
+			bounds[i].var = NULL;
 		}
 		start = end;
 	}
-}
-
-/*
- * Is clause a comparison core hands to extended statistics: a column of rel
- * (not a system one) against a Const, with one of core's estimators?  If
- * so, return the column.
- */
-static AttrNumber
-objectid_est_plain_column(RelOptInfo *rel, Node *clause)
-{
-	OpExpr	   *op;
-	Node	   *l;
-	Node	   *r;
-	Var		   *var;
-
-	if (IsA(clause, RestrictInfo))
-	{
-		if (((RestrictInfo *) clause)->pseudoconstant)
-			return InvalidAttrNumber;
-		clause = (Node *) ((RestrictInfo *) clause)->clause;
-	}
-	if (!is_opclause(clause) || list_length(((OpExpr *) clause)->args) != 2)
-		return InvalidAttrNumber;
-	op = (OpExpr *) clause;
-	switch (get_oprrest(op->opno))
-	{
-		case F_EQSEL:
-		case F_NEQSEL:
-		case F_SCALARLTSEL:
-		case F_SCALARLESEL:
-		case F_SCALARGTSEL:
-		case F_SCALARGESEL:
-			break;
-		default:
-			return InvalidAttrNumber;
-	}
-	l = strip_implicit_coercions(linitial(op->args));
-	r = strip_implicit_coercions(lsecond(op->args));
-	if (IsA(l, Const) && IsA(r, Var))
-		var = (Var *) r;
-	else if (IsA(r, Const) && IsA(l, Var))
-		var = (Var *) l;
-	else
-		return InvalidAttrNumber;
-	if (var->varno != rel->relid || var->varlevelsup != 0 ||
-		!AttrNumberIsForUserDefinedAttr(var->varattno))
-		return InvalidAttrNumber;
-	return var->varattno;
-}
-
-/*
- * Extended statistics, for the case core would apply them were our
- * estimators its own: the list bounds one column of rel by constants, an
- * MCV statistics object covers that column and others, and the list's
- * other clauses on those columns compare one column with a Const each.
- * Core, which sees our bounds as incompatible, multiplies the clauses' own
- * selectivities; so the estimate core would form from the MCV list
- * (mcv_combine_selectivities() of the simple product and the list's
- * matches) is reached by scaling one bound's share.  Only where core itself
- * applies no extended statistics to the list's other clauses (no object
- * covers two of their columns, none has expressions), so that nothing is
- * counted twice.  As core, nothing is read from the statistics unless the
- * user may read the whole table and no row security or security-barrier
- * view filters it.  Any other shape keeps the shares as they are.
- */
-static void
-objectid_est_extstats(PlannerInfo *root, RelOptInfo *rel, List *clauses,
-					  objectid_bound *bounds, int n)
-{
-	RangeTblEntry *rte;
-	AttrNumber	key = InvalidAttrNumber;
-	Bitmapset  *boundpos = NULL;
-	Bitmapset  *others = NULL;	/* the other clauses' columns */
-	Bitmapset **cols;			/* per clause of the list, its columns */
-	List	   *stat_clauses = NIL;
-	StatisticExtInfo *stat = NULL;
-	int			stat_cover = 0;
-	objectid_bound *carrier = NULL;
-	objectid_bound *second = NULL;
-	double		simple_sel = 1.0;
-	double		mcv_sel;
-	double		mcv_basesel;
-	double		mcv_totalsel;
-	double		factor;
-	ListCell   *lc;
-	int			listpos;
-	int			i;
-
-	if (rel == NULL || rel->statlist == NIL || n == 0 ||
-		rel->rtekind != RTE_RELATION)
-		return;
-	rte = planner_rt_fetch(rel->relid, root);
-	if (rte->securityQuals != NIL ||
-		pg_class_aclcheck(rte->relid, GetUserId(), ACL_SELECT) != ACLCHECK_OK)
-		return;
-
-	/* every bound compares one column of rel with a Const */
-	for (i = 0; i < n; i++)
-	{
-		Node	   *var = strip_implicit_coercions(bounds[i].var);
-
-		if (!bounds[i].plain || !IsA(var, Var) ||
-			((Var *) var)->varno != rel->relid ||
-			((Var *) var)->varlevelsup != 0 ||
-			!AttrNumberIsForUserDefinedAttr(((Var *) var)->varattno) ||
-			(key != InvalidAttrNumber && ((Var *) var)->varattno != key))
-			return;
-		key = ((Var *) var)->varattno;
-		boundpos = bms_add_member(boundpos, bounds[i].listpos);
-	}
-
-	/* the columns of the other clauses, none of them the key */
-	cols = palloc0(list_length(clauses) * sizeof(Bitmapset *));
-	listpos = 0;
-	foreach(lc, clauses)
-	{
-		Node	   *clause = (Node *) lfirst(lc);
-		Bitmapset  *attnums = NULL;
-		int			a = -1;
-
-		CHECK_FOR_INTERRUPTS();
-		if (bms_is_member(listpos++, boundpos))
-			continue;
-		pull_varattnos(IsA(clause, RestrictInfo) ?
-					   (Node *) ((RestrictInfo *) clause)->clause : clause,
-					   rel->relid, &attnums);
-		while ((a = bms_next_member(attnums, a)) >= 0)
-		{
-			AttrNumber	col = a + FirstLowInvalidHeapAttributeNumber;
-
-			if (col == key)
-				return;
-			cols[listpos - 1] = bms_add_member(cols[listpos - 1], col);
-		}
-		others = bms_add_members(others, cols[listpos - 1]);
-	}
-
-	/*
-	 * Core applies no statistics to the other clauses; of the MCV objects on
-	 * the key, the one covering most of their columns, then the smallest
-	 */
-	foreach(lc, rel->statlist)
-	{
-		StatisticExtInfo *s = lfirst_node(StatisticExtInfo, lc);
-		int			cover = bms_num_members(bms_intersect(s->keys, others));
-
-		if (s->exprs != NIL || cover >= 2)
-			return;
-		if (s->kind != STATS_EXT_MCV || s->inherit != rte->inh ||
-			!bms_is_member(key, s->keys) || cover == 0)
-			continue;
-		if (stat == NULL || cover > stat_cover ||
-			(cover == stat_cover &&
-			 bms_num_members(s->keys) < bms_num_members(stat->keys)))
-		{
-			stat = s;
-			stat_cover = cover;
-		}
-	}
-	if (stat == NULL)
-		return;
-
-	/* the clauses the MCV list weighs: ours, and the others on its columns */
-	for (i = 0; i < n; i++)
-	{
-		stat_clauses = lappend(stat_clauses, bounds[i].clause);
-		simple_sel *= bounds[i].share;
-		if (bounds[i].chosen && (carrier == NULL || !bounds[i].lower))
-		{
-			second = carrier;
-			carrier = &bounds[i];
-		}
-		else if (bounds[i].chosen)
-			second = &bounds[i];
-	}
-	listpos = 0;
-	foreach(lc, clauses)
-	{
-		Node	   *clause = (Node *) lfirst(lc);
-		Bitmapset  *c = cols[listpos++];
-
-		if (bms_is_empty(c) || !bms_overlap(c, stat->keys))
-			continue;
-		if (!bms_is_subset(c, stat->keys) ||
-			objectid_est_plain_column(rel, clause) == InvalidAttrNumber)
-			return;
-		stat_clauses = lappend(stat_clauses, clause);
-		simple_sel *= clause_selectivity_ext(root, clause, 0, JOIN_INNER,
-											 NULL, false);
-	}
-	if (carrier == NULL || simple_sel <= 0.0)
-		return;
-
-	mcv_sel = mcv_clauselist_selectivity(root, stat, stat_clauses, 0,
-										 JOIN_INNER, NULL, rel, &mcv_basesel,
-										 &mcv_totalsel);
-	factor = mcv_combine_selectivities(simple_sel, mcv_sel, mcv_basesel,
-									   mcv_totalsel) / simple_sel;
-
-	/* scale the upper bound's share, then the lower's, within [0, 1] */
-	carrier->share *= factor;
-	if (carrier->share > 1.0 && second != NULL)
-	{
-		second->share *= carrier->share;
-		carrier->share = 1.0;
-	}
-	CLAMP_PROBABILITY(carrier->share);
-	if (second != NULL)
-		CLAMP_PROBABILITY(second->share);
 }
 
 static void
@@ -987,6 +905,7 @@ objectid_est_store(PlannerInfo *root, const void *ptr, double selec)
 	objectid_est_key key;
 	objectid_est_entry *e;
 
+	key.planning = objectid_planning;
 	key.root = root;
 	key.ptr = ptr;
 	e = hash_search(objectid_est_cache, &key, HASH_ENTER, NULL);
@@ -1017,6 +936,7 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 		return objectid_core_sel(root, operator, args, varRelid, collation,
 								 kind);
 
+	key.planning = objectid_planning;
 	key.root = root;
 	key.ptr = args;
 	e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
@@ -1032,8 +952,7 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 		if (!walked)
 		{
 			rel_entry->selec = 0.0;
-			objectid_est_list(root, vardata.rel,
-							  vardata.rel->baserestrictinfo);
+			objectid_est_list(root, vardata.rel->baserestrictinfo);
 			key.ptr = args;
 			e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
 		}
