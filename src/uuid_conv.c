@@ -24,7 +24,7 @@
 #include "utils/uuid.h"
 
 #include "core/hex.h"
-#include "core/uuidgen.h"
+#include "core/uuid_gen.h"
 #include "core/uuidrepr.h"
 #include "objectid.h"
 #include "objectid_util.h"

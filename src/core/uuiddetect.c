@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "uuiddetect.h"
-#include "uuidgen.h"
+#include "uuid_gen.h"
 
 /*
  * A binomial tail sums its terms from k outwards until they no longer count,

@@ -12,7 +12,7 @@
 #include "hex.h"
 #include "unit.h"
 #include "uuiddetect.h"
-#include "uuidgen.h"
+#include "uuid_gen.h"
 
 /* 2025-01-01 00:00:00 UTC */
 #define NOW_US	INT64_C(1735689600000000)

@@ -1,10 +1,10 @@
 /*-------------------------------------------------------------------------
  *
- * uuidgen.c
+ * uuid_gen.c
  *	  UUID byte layouts and per-process generator state machines (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuidgen.c
+ *	  src/core/uuid_gen.c
  *
  *-------------------------------------------------------------------------
  */
@@ -12,7 +12,7 @@
 
 #include "bytes.h"
 #include "idclock.h"
-#include "uuidgen.h"
+#include "uuid_gen.h"
 
 void
 uuidgen_stamp(uint8_t *uuid, int version)
