@@ -1,18 +1,18 @@
 /*-------------------------------------------------------------------------
  *
- * uuiddetect.c
+ * uuid_detect.c
  *	  Which MongoDB UUID representation wrote a set of 16-byte values
  *	  (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuiddetect.c
+ *	  src/core/uuid_detect.c
  *
  *-------------------------------------------------------------------------
  */
 #include <math.h>
 #include <string.h>
 
-#include "uuiddetect.h"
+#include "uuid_detect.h"
 #include "uuid_gen.h"
 
 /*
