@@ -19,7 +19,7 @@
 #error "objectid needs PostgreSQL 15 or later"
 #endif
 
-#include "core/objid.h"
+#include "core/objectid.h"
 
 #define OBJECTID_LEN OBJID_LEN
 

@@ -2,7 +2,7 @@
  *
  * objectid_gen.c
  *	  ObjectId generators and range boundaries (fmgr glue over
- *	  src/core/objid.c).
+ *	  src/core/objectid.c).
  *
  * IDENTIFICATION
  *	  src/objectid_gen.c

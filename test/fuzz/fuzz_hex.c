@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "hex.h"
-#include "objid.h"
+#include "objectid.h"
 
 #define FUZZ_MAX_LEN 32
 

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "objid.h"
+#include "objectid.h"
 #include "unit.h"
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);

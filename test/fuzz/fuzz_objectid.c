@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
- * fuzz_objid.c
- *	  libFuzzer target for src/core/objid.c: the ObjectId generator under
+ * fuzz_objectid.c
+ *	  libFuzzer target for src/core/objectid.c: the ObjectId generator under
  *	  any sequence of clock readings (backwards jumps and out-of-range ones
  *	  included), explicit seconds, counter wraps, process id changes and
  *	  random source failures.
@@ -19,14 +19,14 @@
  *   was; nothing else fails.
  *
  * IDENTIFICATION
- *	  test/fuzz/fuzz_objid.c
+ *	  test/fuzz/fuzz_objectid.c
  *
  *-------------------------------------------------------------------------
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "objid.h"
+#include "objectid.h"
 
 static bool fuzz_fail;
 static uint64_t fuzz_state;

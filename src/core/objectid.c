@@ -1,17 +1,17 @@
 /*-------------------------------------------------------------------------
  *
- * objid.c
+ * objectid.c
  *	  MongoDB ObjectId byte layout and generator state machine (pure C).
  *
  * IDENTIFICATION
- *	  src/core/objid.c
+ *	  src/core/objectid.c
  *
  *-------------------------------------------------------------------------
  */
 #include <string.h>
 
 #include "bytes.h"
-#include "objid.h"
+#include "objectid.h"
 
 static void
 objid_write(uint8_t *out, uint32_t seconds, const uint8_t *process_random,

@@ -1,12 +1,12 @@
 /*
- * test_objid.c
- *	  Unit tests of src/core/objid.c, driven through a fake clock: the
+ * test_objectid.c
+ *	  Unit tests of src/core/objectid.c, driven through a fake clock: the
  *	  MongoDB spec's timestamp and counter-wrap cases, clock steps back,
  *	  strict order over more than 2^24 ids, per-process values.
  */
 #include <stdbool.h>
 
-#include "objid.h"
+#include "objectid.h"
 #include "unit.h"
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
@@ -268,5 +268,5 @@ main(void)
 	test_processes();
 	test_random_failure();
 	test_bin_fraction();
-	return unit_done("test_objid");
+	return unit_done("test_objectid");
 }
