@@ -25,7 +25,7 @@
 
 #include "core/hex.h"
 #include "core/uuid_gen.h"
-#include "core/uuidrepr.h"
+#include "core/uuid_repr.h"
 #include "objectid.h"
 #include "objectid_util.h"
 #include "uuid_conv.h"

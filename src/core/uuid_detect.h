@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 /* arrays indexed by uuid_repr; [UUID_REPR_UNSPECIFIED] stays unused */
 #define UUID_DETECT_NREPR		5

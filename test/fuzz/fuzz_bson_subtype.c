@@ -1,6 +1,6 @@
 /*
  * fuzz_bson_subtype.c
- *	  libFuzzer target for uuid_repr_parse_subtype (src/core/uuidrepr.c),
+ *	  libFuzzer target for uuid_repr_parse_subtype (src/core/uuid_repr.c),
  *	  the "subType" / "$type" string of Extended JSON binary: whatever is
  *	  accepted must be one or two hex digits naming a value 0-255 that
  *	  prints back the same.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * fuzz_uuid_string.c
- *	  libFuzzer target for uuid_repr_parse_string (src/core/uuidrepr.c), the
+ *	  libFuzzer target for uuid_repr_parse_string (src/core/uuid_repr.c), the
  *	  string of an Extended JSON {"$uuid": "..."}: whatever is accepted must
  *	  be 36 characters that print back the same, ignoring case.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hex.h"
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

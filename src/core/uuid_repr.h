@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * uuidrepr.h
+ * uuid_repr.h
  *	  MongoDB UUID representations, the strict base64 and "$uuid" parsers
  *	  Extended JSON needs, and the ObjectId <-> version 8 UUID mapping
  *	  (pure C).
@@ -10,12 +10,12 @@
  * false, never raising, on anything it does not accept.
  *
  * IDENTIFICATION
- *	  src/core/uuidrepr.h
+ *	  src/core/uuid_repr.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef ID_UUIDREPR_H
-#define ID_UUIDREPR_H
+#ifndef ID_UUID_REPR_H
+#define ID_UUID_REPR_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -140,4 +140,4 @@ extern bool uuid_repr_parse_subtype(const char *src, size_t len,
 extern void uuid_repr_oid_to_uuid(const uint8_t *oid, uint8_t *uuid);
 extern bool uuid_repr_uuid_to_oid(const uint8_t *uuid, uint8_t *oid);
 
-#endif							/* ID_UUIDREPR_H */
+#endif							/* ID_UUID_REPR_H */

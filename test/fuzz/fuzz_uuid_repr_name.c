@@ -1,6 +1,6 @@
 /*
- * fuzz_uuidrepr_name.c
- *	  libFuzzer target for uuid_repr_parse (src/core/uuidrepr.c): any bytes
+ * fuzz_uuid_repr_name.c
+ *	  libFuzzer target for uuid_repr_parse (src/core/uuid_repr.c): any bytes
  *	  in; an accepted name must be one of the documented spellings, its
  *	  canonical name must parse to the same value, and its byte order must
  *	  round-trip.
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
- * test_uuidrepr.c
- *	  Unit tests of src/core/uuidrepr.c: the MongoDB UUID-representation
+ * test_uuid_repr.c
+ *	  Unit tests of src/core/uuid_repr.c: the MongoDB UUID-representation
  *	  spec's vectors, round trips, strict base64, the "$uuid" string form and
  *	  the ObjectId <-> v8 UUID mapping.
  */
@@ -8,7 +8,7 @@
 
 #include "hex.h"
 #include "unit.h"
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 /* the spec's test-plan UUID 00112233-4455-6677-8899-aabbccddeeff */
 static const uint8_t spec_uuid[16] = {
@@ -525,5 +525,5 @@ main(void)
 	test_uuid_string();
 	test_subtype();
 	test_mapping();
-	return unit_done("test_uuidrepr");
+	return unit_done("test_uuid_repr");
 }

@@ -1,11 +1,11 @@
 /*-------------------------------------------------------------------------
  *
- * uuidrepr.c
+ * uuid_repr.c
  *	  MongoDB UUID representations, strict base64, the "$uuid" string form,
  *	  and the ObjectId <-> version 8 UUID mapping (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuidrepr.c
+ *	  src/core/uuid_repr.c
  *
  *-------------------------------------------------------------------------
  */
@@ -13,7 +13,7 @@
 
 #include "bytes.h"
 #include "hex.h"
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 /* one accepted spelling of a representation name */
 typedef struct uuid_repr_name_entry
