@@ -23,6 +23,7 @@
 #include "utils/memutils.h"
 #include "utils/uuid.h"
 
+#include "core/base64.h"
 #include "core/hex.h"
 #include "core/uuid_gen.h"
 #include "core/uuid_repr.h"
