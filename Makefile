@@ -10,9 +10,9 @@ top        := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
 EXTENSION  = objectid
 MODULE_big = objectid
-CORE_OBJS  = src/core/base64.o src/core/hex.o src/core/idclock.o \
-             src/core/idrandom.o src/core/objectid.o src/core/uuid_detect.o \
-             src/core/uuid_gen.o src/core/uuid_repr.o
+CORE_OBJS  = src/core/base64.o src/core/extjson.o src/core/hex.o \
+             src/core/idclock.o src/core/idrandom.o src/core/objectid.o \
+             src/core/uuid_detect.o src/core/uuid_gen.o src/core/uuid_repr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
              src/uuid_conv.o src/uuid_detect.o $(CORE_OBJS)

@@ -24,6 +24,7 @@
 #include "utils/uuid.h"
 
 #include "core/base64.h"
+#include "core/extjson.h"
 #include "core/hex.h"
 #include "core/uuid_gen.h"
 #include "core/uuid_repr.h"
@@ -288,7 +289,7 @@ objectid_extjson_subtype(JsonbValue *v, const char *key)
 	char	   *s = objectid_json_string(v, "uuid", key);
 	int			subtype;
 
-	if (!uuid_repr_parse_subtype(s, strlen(s), &subtype))
+	if (!id_extjson_parse_subtype(s, strlen(s), &subtype))
 		objectid_json_error("uuid",
 							"Value of \"%s\" must be a BSON binary subtype of one or two hex digits, not \"%s\".",
 							key, s);
@@ -328,7 +329,7 @@ objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin)
 		bin->subtype = UUIDREPR_SUBTYPE_STANDARD;
 		bin->len = UUID_LEN;
 		bin->data = palloc(UUID_LEN);
-		if (!uuid_repr_parse_string(s, strlen(s), bin->data))
+		if (!id_extjson_parse_uuid(s, strlen(s), bin->data))
 			objectid_json_error("uuid",
 								"Value of \"$uuid\" must be a UUID of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, not \"%s\".",
 								s);

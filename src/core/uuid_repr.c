@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * uuid_repr.c
- *	  MongoDB UUID representations, the "$uuid" string form, and the
- *	  ObjectId <-> version 8 UUID mapping (pure C).
+ *	  MongoDB UUID representations and the ObjectId <-> version 8 UUID
+ *	  mapping (pure C).
  *
  * IDENTIFICATION
  *	  src/core/uuid_repr.c
@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "bytes.h"
-#include "hex.h"
 #include "uuid_repr.h"
 
 /* one accepted spelling of a representation name */
@@ -183,57 +182,6 @@ uuid_repr_decode(uuid_repr repr, const uint8_t *bytes, uint8_t *uuid)
 {
 	/* every permutation is an involution */
 	return uuid_repr_encode(repr, bytes, uuid);
-}
-
-bool
-uuid_repr_parse_string(const char *src, size_t len, uint8_t *uuid)
-{
-	/* offset of each dash-separated group and its byte count */
-	static const struct
-	{
-		size_t		offset;
-		size_t		bytes;
-	}			groups[5] = {{0, 4}, {9, 2}, {14, 2}, {19, 2}, {24, 6}};
-	int			g;
-	size_t		done = 0;
-
-	if (len != UUIDREPR_STRING_LEN)
-		return false;
-	if (src[8] != '-' || src[13] != '-' || src[18] != '-' || src[23] != '-')
-		return false;
-	for (g = 0; g < 5; g++)
-	{
-		if (!id_hex_decode_n(src + groups[g].offset, 2 * groups[g].bytes,
-							 uuid + done, groups[g].bytes))
-			return false;
-		done += groups[g].bytes;
-	}
-	return true;
-}
-
-bool
-uuid_repr_parse_subtype(const char *src, size_t len, int *subtype)
-{
-	uint8_t		b;
-	char		two[2];
-
-	if (len == 1)
-	{
-		/* "4" is "04" */
-		two[0] = '0';
-		two[1] = src[0];
-	}
-	else if (len == 2)
-	{
-		two[0] = src[0];
-		two[1] = src[1];
-	}
-	else
-		return false;
-	if (!id_hex_decode_n(two, 2, &b, 1))
-		return false;
-	*subtype = b;
-	return true;
 }
 
 /*

@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * uuid_repr.h
- *	  MongoDB UUID representations, the "$uuid" parser Extended JSON
- *	  needs, and the ObjectId <-> version 8 UUID mapping (pure C).
+ *	  MongoDB UUID representations and the ObjectId <-> version 8 UUID
+ *	  mapping (pure C).
  *
  * Every parser takes a pointer and a length (the input need not be
  * NUL-terminated, and may contain NUL bytes, which are rejected) and returns
@@ -21,7 +21,6 @@
 #include <stdint.h>
 
 #define UUIDREPR_LEN		16	/* bytes in a UUID */
-#define UUIDREPR_STRING_LEN	36	/* 8-4-4-4-12 hex digits and dashes */
 #define UUIDREPR_OID_LEN	12	/* bytes in an ObjectId */
 
 /*
@@ -92,21 +91,6 @@ extern bool uuid_repr_encode(uuid_repr repr, const uint8_t *uuid,
 							 uint8_t *out);
 extern bool uuid_repr_decode(uuid_repr repr, const uint8_t *bytes,
 							 uint8_t *uuid);
-
-/*
- * Parse the string of an Extended JSON {"$uuid": "..."}: exactly 36
- * characters, hex digits (either case) with dashes at offsets 8, 13, 18 and
- * 23 and nowhere else.  No braces, no "urn:uuid:", no surrounding spaces.
- */
-extern bool uuid_repr_parse_string(const char *src, size_t len,
-								   uint8_t *uuid);
-
-/*
- * Parse an Extended JSON BSON binary subtype string: one or two hex digits,
- * either case ("04", "4", "0A").  *subtype gets 0-255.
- */
-extern bool uuid_repr_parse_subtype(const char *src, size_t len,
-									int *subtype);
 
 /*
  * The order-preserving ObjectId <-> UUID mapping: the 96 ObjectId bits fill,

@@ -1,12 +1,13 @@
 /*
  * fuzz_uuid_string.c
- *	  libFuzzer target for uuid_repr_parse_string (src/core/uuid_repr.c), the
+ *	  libFuzzer target for id_extjson_parse_uuid (src/core/extjson.c), the
  *	  string of an Extended JSON {"$uuid": "..."}: whatever is accepted must
  *	  be 36 characters that print back the same, ignoring case.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "extjson.h"
 #include "hex.h"
 #include "uuid_repr.h"
 
@@ -23,12 +24,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t		u[UUIDREPR_LEN];
 	char		hex[2 * UUIDREPR_LEN + 1];
-	char		text[UUIDREPR_STRING_LEN + 1];
+	char		text[ID_EXTJSON_UUID_STRING_LEN + 1];
 	size_t		i;
 
-	if (!uuid_repr_parse_string((const char *) data, size, u))
+	if (!id_extjson_parse_uuid((const char *) data, size, u))
 		return 0;
-	if (size != UUIDREPR_STRING_LEN)
+	if (size != ID_EXTJSON_UUID_STRING_LEN)
 		abort();
 
 	/* print it back as 8-4-4-4-12 lowercase */
