@@ -30,7 +30,7 @@ PG_MODULE_MAGIC;
 void
 _PG_init(void)
 {
-	objectid_uuid_conv_init();
+	objectid_uuid_repr_init();
 	objectid_selfuncs_init();
 }
 

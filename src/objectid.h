@@ -78,8 +78,8 @@ extern PGDLLEXPORT Datum objectid_le(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_gt(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_ge(PG_FUNCTION_ARGS);
 
-/* src/objectid.c: the module's entry point; src/uuid_conv.c: its part */
+/* src/objectid.c: the module's entry point; src/uuid_repr.c: its part */
 extern void _PG_init(void);
-extern void objectid_uuid_conv_init(void);
+extern void objectid_uuid_repr_init(void);
 
 #endif							/* OBJECTID_H */

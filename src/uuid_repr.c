@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * uuid_conv.c
+ * uuid_repr.c
  *	  MongoDB UUID representations (bytea and Extended JSON), ObjectId
  *	  Extended JSON, the ObjectId <-> version 8 UUID mapping, and the
  *	  objectid.uuid_representation setting.
@@ -10,7 +10,7 @@
  * in uuid_gen.c, every C symbol carries an objectid_ prefix.
  *
  * IDENTIFICATION
- *	  src/uuid_conv.c
+ *	  src/uuid_repr.c
  *
  *-------------------------------------------------------------------------
  */
@@ -30,7 +30,7 @@
 #include "core/uuid_repr.h"
 #include "objectid.h"
 #include "objectid_util.h"
-#include "uuid_conv.h"
+#include "uuid_repr.h"
 
 /* objectid.uuid_representation */
 static int	objectid_uuid_representation = UUID_REPR_STANDARD;
@@ -74,7 +74,7 @@ static Datum objectid_jsonb_from_cstring(const char *json);
  * string values are listed, the enum-constant spellings are hidden.
  */
 void
-objectid_uuid_conv_init(void)
+objectid_uuid_repr_init(void)
 {
 	struct config_enum_entry *options;
 	const char *name;

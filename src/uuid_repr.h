@@ -1,16 +1,16 @@
 /*-------------------------------------------------------------------------
  *
- * uuid_conv.h
- *	  What uuid_conv.c shares with uuid_detect.c: reading a BSON binary
+ * uuid_repr.h
+ *	  What uuid_repr.c shares with uuid_detect.c: reading a BSON binary
  *	  from MongoDB Extended JSON.  Internal to the module.
  *
  * IDENTIFICATION
- *	  src/uuid_conv.h
+ *	  src/uuid_repr.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef OBJECTID_UUID_CONV_H
-#define OBJECTID_UUID_CONV_H
+#ifndef OBJECTID_UUID_REPR_H
+#define OBJECTID_UUID_REPR_H
 
 #include "utils/jsonb.h"
 
@@ -29,4 +29,4 @@ typedef struct objectid_bson_binary
  */
 extern void objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin);
 
-#endif							/* OBJECTID_UUID_CONV_H */
+#endif							/* OBJECTID_UUID_REPR_H */
