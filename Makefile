@@ -15,7 +15,7 @@ CORE_OBJS  = src/core/base64.o src/core/extjson.o src/core/hex.o \
              src/core/uuid_detect.o src/core/uuid_gen.o src/core/uuid_repr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
-             src/uuid_repr.o src/uuid_detect.o $(CORE_OBJS)
+             src/uuid_repr.o src/extjson.o src/uuid_detect.o $(CORE_OBJS)
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
@@ -64,7 +64,8 @@ endif
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
 $(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_selfuncs.h \
-		 $(srcdir)/src/objectid_util.h $(srcdir)/src/uuid_repr.h $(CORE_HDRS)
+		 $(srcdir)/src/objectid_util.h $(srcdir)/src/uuid_repr.h \
+		 $(srcdir)/src/extjson.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
 

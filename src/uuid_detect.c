@@ -28,7 +28,7 @@
 #include "core/uuid_detect.h"
 #include "objectid.h"
 #include "objectid_util.h"
-#include "uuid_repr.h"
+#include "extjson.h"
 
 /*
  * chances below this are reported as 0 (README, "Detecting which driver

@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * uuid_repr.h
- *	  What uuid_repr.c shares with uuid_detect.c: reading a BSON binary
- *	  from MongoDB Extended JSON.  Internal to the module.
+ *	  What uuid_repr.c shares: the objectid.uuid_representation setting,
+ *	  defined at load time, and the representation argument of a
+ *	  conversion, which extjson.c reads too.  Internal to the module.
  *
  * IDENTIFICATION
  *	  src/uuid_repr.h
@@ -12,21 +13,26 @@
 #ifndef OBJECTID_UUID_REPR_H
 #define OBJECTID_UUID_REPR_H
 
-#include "utils/jsonb.h"
+#include "fmgr.h"
 
-/* a BSON binary read from Extended JSON */
-typedef struct objectid_bson_binary
-{
-	int			subtype;
-	uint8	   *data;
-	size_t		len;
-} objectid_bson_binary;
+#include "core/uuid_repr.h"
+
+/* defines objectid.uuid_representation; called by _PG_init() */
+extern void objectid_uuid_repr_init(void);
 
 /*
- * Read {"$binary": {"base64": ..., "subType": ...}}, {"$binary": ...,
- * "$type": ...} or {"$uuid": ...}; anything else is an error (22P02).  The
- * subtype and length are not checked.
+ * The representation argument argno of a conversion, or the setting when
+ * the SQL form has no such argument (*from_setting says which); an unknown
+ * name is an error (22023)
  */
-extern void objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin);
+extern uuid_repr objectid_uuid_repr_arg(FunctionCallInfo fcinfo, int argno,
+										bool *from_setting);
+
+/* an error (22023) for unspecified, which has no byte order */
+extern void objectid_uuid_repr_check(uuid_repr repr, bool from_setting);
+
+/* 16 bytes from RFC 9562 order to repr's (encode) or back */
+extern void objectid_uuid_convert(uuid_repr repr, bool from_setting,
+								  bool encode, const uint8 *in, uint8 *out);
 
 #endif							/* OBJECTID_UUID_REPR_H */
