@@ -19,9 +19,7 @@
 #error "objectid needs PostgreSQL 15 or later"
 #endif
 
-#include "core/objectid.h"
-
-#define OBJECTID_LEN OBJID_LEN
+#include "core/objectid.h"	/* OBJECTID_LEN */
 
 typedef struct pg_objectid_t
 {

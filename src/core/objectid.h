@@ -21,8 +21,8 @@
 #include "idrandom.h"
 #include "idstatus.h"
 
-#define OBJID_LEN			12
-#define OBJID_HEX_LEN		(2 * OBJID_LEN)
+#define OBJECTID_LEN		12	/* bytes in an ObjectId */
+#define OBJID_HEX_LEN		(2 * OBJECTID_LEN)
 #define OBJID_SECONDS_MAX	INT64_C(0xFFFFFFFF)
 #define OBJID_COUNTER_MASK	UINT32_C(0xFFFFFF)
 

@@ -119,7 +119,7 @@ extern double uuid_detect_wrong_fit(uuid_repr repr);
 /* one distinct evidence value: its bytes, subtype slot and what it fits */
 typedef struct uuid_detect_value
 {
-	uint8_t		bytes[UUIDREPR_LEN];
+	uint8_t		bytes[UUID_LEN];
 	uint8_t		slot;			/* UUID_DETECT_SUBTYPE_* */
 	uint8_t		fits;			/* set of UUID_DETECT_BIT */
 } uuid_detect_value;

@@ -41,7 +41,8 @@
 #include "idrandom.h"
 #include "idstatus.h"
 
-#define UUIDGEN_LEN			16
+/* bytes in a UUID: PostgreSQL's utils/uuid.h defines it the same way */
+#define UUID_LEN			16
 
 /*
  * v7: 48-bit unix_ts_ms, then 12 bits of sub-millisecond fraction

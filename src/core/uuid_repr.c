@@ -44,11 +44,11 @@ static const uuid_repr_name_entry uuid_repr_spellings[] = {
  * Byte order of each representation: out[i] = uuid[perm[i]].  Every one is
  * its own inverse, so encoding and decoding share it.
  */
-static const uint8_t uuid_repr_identity[UUIDREPR_LEN] =
+static const uint8_t uuid_repr_identity[UUID_LEN] =
 {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-static const uint8_t uuid_repr_java[UUIDREPR_LEN] =
+static const uint8_t uuid_repr_java[UUID_LEN] =
 {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
-static const uint8_t uuid_repr_csharp[UUIDREPR_LEN] =
+static const uint8_t uuid_repr_csharp[UUID_LEN] =
 {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
 
 static int	uuid_repr_ascii_lower(int c);
@@ -166,14 +166,14 @@ bool
 uuid_repr_encode(uuid_repr repr, const uint8_t *uuid, uint8_t *out)
 {
 	const uint8_t *perm = uuid_repr_permutation(repr);
-	uint8_t		tmp[UUIDREPR_LEN];
+	uint8_t		tmp[UUID_LEN];
 	int			i;
 
 	if (perm == NULL)
 		return false;
-	for (i = 0; i < UUIDREPR_LEN; i++)
+	for (i = 0; i < UUID_LEN; i++)
 		tmp[i] = uuid[perm[i]];
-	memcpy(out, tmp, UUIDREPR_LEN);
+	memcpy(out, tmp, UUID_LEN);
 	return true;
 }
 

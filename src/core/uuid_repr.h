@@ -20,8 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UUIDREPR_LEN		16	/* bytes in a UUID */
-#define UUIDREPR_OID_LEN	12	/* bytes in an ObjectId */
+#include "uuid_gen.h"			/* UUID_LEN */
 
 /*
  * The representations of the MongoDB UUID-representation spec.  The values

@@ -9,7 +9,7 @@
 
 #include "extjson.h"
 #include "hex.h"
-#include "uuid_repr.h"
+#include "uuid_gen.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -22,8 +22,8 @@ fuzz_lower(int c)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	uint8_t		u[UUIDREPR_LEN];
-	char		hex[2 * UUIDREPR_LEN + 1];
+	uint8_t		u[UUID_LEN];
+	char		hex[2 * UUID_LEN + 1];
 	char		text[ID_EXTJSON_UUID_STRING_LEN + 1];
 	size_t		i;
 
@@ -33,7 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 
 	/* print it back as 8-4-4-4-12 lowercase */
-	id_hex_encode(u, UUIDREPR_LEN, hex);
+	id_hex_encode(u, UUID_LEN, hex);
 	memcpy(text, hex, 8);
 	text[8] = '-';
 	memcpy(text + 9, hex + 8, 4);
