@@ -63,9 +63,9 @@ endif
 
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_selfuncs.h \
-		 $(srcdir)/src/objectid_util.h $(srcdir)/src/uuid_repr.h \
-		 $(srcdir)/src/extjson.h $(CORE_HDRS)
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_ops.h \
+		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
+		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(CORE_HDRS)
 
 EXTRA_CLEAN = test/unit/build
 

@@ -23,6 +23,7 @@
 #include "core/base64.h"
 #include "core/extjson.h"
 #include "core/hex.h"
+#include "core/objectid.h"
 #include "core/uuid_repr.h"
 #include "extjson.h"
 #include "objectid.h"

@@ -15,9 +15,11 @@
 #include "utils/builtins.h"
 
 #include "core/hex.h"
+#include "core/objectid.h"
 #include "objectid.h"
 #include "objectid_selfuncs.h"
 #include "objectid_util.h"
+#include "uuid_repr.h"
 
 PG_MODULE_MAGIC;
 

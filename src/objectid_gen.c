@@ -15,6 +15,7 @@
 #include "utils/timestamp.h"
 
 #include "core/idclock.h"
+#include "core/objectid.h"
 #include "objectid.h"
 #include "objectid_util.h"
 

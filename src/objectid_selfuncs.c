@@ -74,7 +74,9 @@
 #include "utils/memutils.h"
 #include "utils/selfuncs.h"
 
+#include "core/objectid.h"
 #include "objectid.h"
+#include "objectid_ops.h"
 #include "objectid_selfuncs.h"
 
 /* which of the four comparisons an operator of ours is */
