@@ -67,7 +67,15 @@ $(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_ops.h \
 		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
 		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(CORE_HDRS)
 
-EXTRA_CLEAN = test/unit/build
+# src/objectid_skipsupport.sql as the C string src/objectid_ops.c runs, its
+# comment lines left out
+SKIPSUPPORT_H = src/objectid_skipsupport_sql.h
+$(SKIPSUPPORT_H): $(srcdir)/src/objectid_skipsupport.sql
+	sed -e '/^--/d' -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' \
+		-e 's/$$/\\n"/' $< >$@
+src/objectid_ops.o: $(SKIPSUPPORT_H)
+
+EXTRA_CLEAN = test/unit/build $(SKIPSUPPORT_H)
 
 # The tests that need no server: the pure-C core under ASan/UBSan, and the
 # libFuzzer targets for FUZZ_SECONDS each (test/fuzz/run alone fuzzes until
