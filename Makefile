@@ -10,12 +10,12 @@ top        := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
 EXTENSION  = objectid
 MODULE_big = objectid
-CORE_OBJS  = src/core/hex.o src/core/idclock.o src/core/idrandom.o \
-             src/core/objid.o src/core/uuiddetect.o src/core/uuidgen.o \
-             src/core/uuidrepr.o
+CORE_OBJS  = src/core/base64.o src/core/extjson.o src/core/hex.o \
+             src/core/idclock.o src/core/idrandom.o src/core/objectid.o \
+             src/core/uuid_detect.o src/core/uuid_gen.o src/core/uuid_repr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
-             src/uuid_conv.o src/uuid_detect.o $(CORE_OBJS)
+             src/uuid_repr.o src/extjson.o src/uuid_detect.o $(CORE_OBJS)
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
@@ -43,7 +43,7 @@ REGRESS    = init \
              install \
              setting
 
-# the binomial tails of src/core/uuiddetect.c
+# the binomial tails of src/core/uuid_detect.c
 SHLIB_LINK += -lm
 
 PG_CONFIG ?= pg_config
@@ -63,10 +63,19 @@ endif
 
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_selfuncs.h \
-		 $(srcdir)/src/objectid_util.h $(srcdir)/src/uuid_conv.h $(CORE_HDRS)
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_ops.h \
+		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
+		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(CORE_HDRS)
 
-EXTRA_CLEAN = test/unit/build
+# src/objectid_skipsupport.sql as the C string src/objectid_ops.c runs, its
+# comment lines left out
+SKIPSUPPORT_H = src/objectid_skipsupport_sql.h
+$(SKIPSUPPORT_H): $(srcdir)/src/objectid_skipsupport.sql
+	sed -e '/^--/d' -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' \
+		-e 's/$$/\\n"/' $< >$@
+src/objectid_ops.o: $(SKIPSUPPORT_H)
+
+EXTRA_CLEAN = test/unit/build $(SKIPSUPPORT_H)
 
 # The tests that need no server: the pure-C core under ASan/UBSan, and the
 # libFuzzer targets for FUZZ_SECONDS each (test/fuzz/run alone fuzzes until

@@ -15,9 +15,11 @@
 #include "utils/builtins.h"
 
 #include "core/hex.h"
+#include "core/objectid.h"
 #include "objectid.h"
 #include "objectid_selfuncs.h"
 #include "objectid_util.h"
+#include "uuid_repr.h"
 
 PG_MODULE_MAGIC;
 
@@ -30,7 +32,7 @@ PG_MODULE_MAGIC;
 void
 _PG_init(void)
 {
-	objectid_uuid_conv_init();
+	objectid_uuid_repr_init();
 	objectid_selfuncs_init();
 }
 

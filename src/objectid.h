@@ -1,9 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * objectid.h
- *	  Declarations for the objectid type, the module's entry points, and
- *	  every PG_VERSION_NUM shim.  What the generators and conversions share
- *	  is in objectid_util.h.
+ *	  The objectid type, its fmgr macros, and every PG_VERSION_NUM shim.
+ *	  What a .c file shares is declared in its own header: objectid_ops.h,
+ *	  objectid_selfuncs.h, objectid_util.h, uuid_repr.h, extjson.h.
  *
  * IDENTIFICATION
  *	  src/objectid.h
@@ -19,9 +19,7 @@
 #error "objectid needs PostgreSQL 15 or later"
 #endif
 
-#include "core/objid.h"
-
-#define OBJECTID_LEN OBJID_LEN
+#include "core/objectid.h"	/* OBJECTID_LEN */
 
 typedef struct pg_objectid_t
 {
@@ -40,10 +38,12 @@ typedef struct pg_objectid_t
 /*
  * Version shims.
  *
- * Soft input errors (ereturn, escontext) arrived in 16; before that an input
- * error is always hard.
+ * Before 16, fmgr.h does not declare _PG_init (the module's entry point, in
+ * objectid.c), and there are no soft input errors (ereturn, escontext): an
+ * input error is always hard.
  */
 #if PG_VERSION_NUM < 160000
+extern void _PG_init(void);
 #define ereturn(context, dummy_value, ...)	ereport(ERROR, __VA_ARGS__)
 #endif
 
@@ -80,18 +80,5 @@ typedef struct pg_objectid_t
 #if PG_VERSION_NUM >= 180000 || defined(TRACE_SORT)
 #define OBJECTID_TRACE_SORT 1
 #endif
-
-/*
- * src/objectid_ops.c: the comparison functions, which the estimators in
- * src/objectid_selfuncs.c recognise an operator of ours by
- */
-extern PGDLLEXPORT Datum objectid_lt(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum objectid_le(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum objectid_gt(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum objectid_ge(PG_FUNCTION_ARGS);
-
-/* src/objectid.c: the module's entry point; src/uuid_conv.c: its part */
-extern void _PG_init(void);
-extern void objectid_uuid_conv_init(void);
 
 #endif							/* OBJECTID_H */

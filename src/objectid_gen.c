@@ -2,7 +2,7 @@
  *
  * objectid_gen.c
  *	  ObjectId generators and range boundaries (fmgr glue over
- *	  src/core/objid.c).
+ *	  src/core/objectid.c).
  *
  * IDENTIFICATION
  *	  src/objectid_gen.c
@@ -15,6 +15,7 @@
 #include "utils/timestamp.h"
 
 #include "core/idclock.h"
+#include "core/objectid.h"
 #include "objectid.h"
 #include "objectid_util.h"
 

@@ -22,6 +22,7 @@
 #include "utils/sortsupport.h"
 
 #include "objectid.h"
+#include "objectid_ops.h"
 
 #ifdef OBJECTID_SKIPSUPPORT
 #include "access/htup_details.h"
@@ -428,18 +429,63 @@ objectid_skipsupport(PG_FUNCTION_ARGS)
 	sksup->high_elem = PgObjectidPGetDatum(max);
 	PG_RETURN_VOID();
 }
+
+/*
+ * The statements of src/objectid_skipsupport.sql, the one copy of those that
+ * add skip support, as the C string the Makefile makes of the file without
+ * its comment lines (so that nothing is put into a comment, where a newline
+ * in a schema name would end it)
+ */
+static const char objectid_skipsupport_template[] =
+#include "src/objectid_skipsupport_sql.h"
+	;
+
+static char *objectid_skipsupport_sql(const char *schema,
+									  const char *library);
+
+/*
+ * The statements of src/objectid_skipsupport.sql with schema in place of
+ * psql's :"schema" and library in place of '$libdir/objectid' (both quoted
+ * by the caller)
+ */
+static char *
+objectid_skipsupport_sql(const char *schema, const char *library)
+{
+	static const char schema_var[] = ":\"schema\"";
+	static const char library_lit[] = "'$libdir/objectid'";
+	const char *p = objectid_skipsupport_template;
+	StringInfoData sql;
+
+	initStringInfo(&sql);
+	while (*p != '\0')
+	{
+		if (strncmp(p, schema_var, strlen(schema_var)) == 0)
+		{
+			appendStringInfoString(&sql, schema);
+			p += strlen(schema_var);
+		}
+		else if (strncmp(p, library_lit, strlen(library_lit)) == 0)
+		{
+			appendStringInfoString(&sql, library);
+			p += strlen(library_lit);
+		}
+		else
+			appendStringInfoChar(&sql, *p++);
+	}
+	return sql.data;
+}
 #endif							/* OBJECTID_SKIPSUPPORT */
 
 /*
  * objectid_install_skipsupport(): called once by the install script, which
- * then drops it.  Where the server has skip support it creates
- * objectid_skipsupport(internal), with its comment, and adds it to the btree
- * family as support function 6; elsewhere it does nothing.  Doing this here,
- * not in a DO block, keeps the script free of any procedural language.  As
- * the script may run with superuser rights (the extension is trusted),
- * every name is qualified with the schema the extension is being created
- * in, which is this function's own, and the library path is this
- * function's own.
+ * then drops it.  Where the server has skip support it runs
+ * src/objectid_skipsupport.sql, which creates objectid_skipsupport(internal),
+ * with its comment, and adds it to the btree family as support function 6;
+ * elsewhere it does nothing.  Doing this here, not in a DO block, keeps the
+ * script free of any procedural language.  As the script may run with
+ * superuser rights (the extension is trusted), every name is qualified with
+ * the schema the extension is being created in, which is this function's
+ * own, and the library path is this function's own.
  */
 PG_FUNCTION_INFO_V1(objectid_install_skipsupport);
 
@@ -453,7 +499,7 @@ objectid_install_skipsupport(PG_FUNCTION_ARGS)
 	bool		isnull;
 	const char *schema;
 	const char *library;
-	StringInfoData sql;
+	char	   *sql;
 
 	if (!creating_extension)
 		ereport(ERROR,
@@ -472,26 +518,14 @@ objectid_install_skipsupport(PG_FUNCTION_ARGS)
 	library = quote_literal_cstr(TextDatumGetCString(probin));
 	ReleaseSysCache(tuple);
 
-	initStringInfo(&sql);
-	appendStringInfo(&sql,
-					 "CREATE FUNCTION %s.objectid_skipsupport(pg_catalog.internal) "
-					 "RETURNS pg_catalog.void "
-					 "AS %s, 'objectid_skipsupport' "
-					 "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE; "
-					 "COMMENT ON FUNCTION "
-					 "%s.objectid_skipsupport(pg_catalog.internal) "
-					 "IS 'btree skip support: the next and previous objectid'; "
-					 "ALTER OPERATOR FAMILY %s.objectid_ops USING btree "
-					 "ADD FUNCTION 6 (%s.objectid) "
-					 "%s.objectid_skipsupport(pg_catalog.internal)",
-					 schema, library, schema, schema, schema, schema);
+	sql = objectid_skipsupport_sql(schema, library);
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
-	if (SPI_execute(sql.data, false, 0) != SPI_OK_UTILITY)
+	if (SPI_execute(sql, false, 0) != SPI_OK_UTILITY)
 		elog(ERROR, "could not add skip support to the btree operator family");
 	SPI_finish();
-	pfree(sql.data);
+	pfree(sql);
 #endif
 	PG_RETURN_VOID();
 }

@@ -77,7 +77,9 @@
 #include "utils/selfuncs.h"
 #include "utils/snapmgr.h"
 
+#include "core/objectid.h"
 #include "objectid.h"
+#include "objectid_ops.h"
 #include "objectid_selfuncs.h"
 #include "parser/parsetree.h"
 

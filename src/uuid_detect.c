@@ -5,7 +5,7 @@
  *	  per-value uuid_representations(bytea) and the aggregate
  *	  uuid_detect_representation(bytea | jsonb) with its support functions.
  *
- * The logic is in src/core/uuiddetect.c; this file reads arguments, keeps
+ * The logic is in src/core/uuid_detect.c; this file reads arguments, keeps
  * the aggregate's state (a fixed-size uuid_detect_tally of counters and the
  * first distinct values, free of pointers, copied as bytes between parallel
  * workers) and writes the report as jsonb.
@@ -25,10 +25,10 @@
 #include "utils/fmgrprotos.h"
 #include "utils/uuid.h"
 
-#include "core/uuiddetect.h"
+#include "core/uuid_detect.h"
 #include "objectid.h"
 #include "objectid_util.h"
-#include "uuid_conv.h"
+#include "extjson.h"
 
 /*
  * chances below this are reported as 0 (README, "Detecting which driver

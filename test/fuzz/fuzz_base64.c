@@ -1,13 +1,13 @@
 /*
  * fuzz_base64.c
- *	  libFuzzer target for id_base64_decode (src/core/uuidrepr.c): any bytes
+ *	  libFuzzer target for id_base64_decode (src/core/base64.c): any bytes
  *	  in; whatever is accepted must be the canonical encoding of what it
  *	  decodes to, and every byte string must survive encode + decode.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "uuidrepr.h"
+#include "base64.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * fuzz_bson_subtype.c
- *	  libFuzzer target for uuid_repr_parse_subtype (src/core/uuidrepr.c),
+ *	  libFuzzer target for id_extjson_parse_subtype (src/core/extjson.c),
  *	  the "subType" / "$type" string of Extended JSON binary: whatever is
  *	  accepted must be one or two hex digits naming a value 0-255 that
  *	  prints back the same.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uuidrepr.h"
+#include "extjson.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char		in[3] = {'0', '0', '\0'};
 	int			i;
 
-	if (!uuid_repr_parse_subtype((const char *) data, size, &st))
+	if (!id_extjson_parse_subtype((const char *) data, size, &st))
 		return 0;
 	if (size < 1 || size > 2 || st < 0 || st > 255)
 		abort();

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "hex.h"
-#include "objid.h"
+#include "objectid.h"
 
 #define FUZZ_MAX_LEN 32
 
@@ -100,23 +100,23 @@ fuzz_check(const uint8_t *data, size_t size, size_t len)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	uint8_t		back[OBJID_LEN];
+	uint8_t		back[OBJECTID_LEN];
 	char		text[OBJID_HEX_LEN + 1];
 
 	/* the objectid input: 24 digits for 12 bytes */
-	fuzz_check(data, size, OBJID_LEN);
+	fuzz_check(data, size, OBJECTID_LEN);
 
 	/* any length, chosen by the first byte */
 	if (size > 0)
 		fuzz_check(data + 1, size - 1, data[0] % (FUZZ_MAX_LEN + 1));
 
 	/* any 12 bytes round-trip through the text form */
-	if (size >= OBJID_LEN)
+	if (size >= OBJECTID_LEN)
 	{
-		id_hex_encode(data, OBJID_LEN, text);
+		id_hex_encode(data, OBJECTID_LEN, text);
 		if (strlen(text) != OBJID_HEX_LEN ||
-			!id_hex_decode(text, back, OBJID_LEN) ||
-			memcmp(back, data, OBJID_LEN) != 0)
+			!id_hex_decode(text, back, OBJECTID_LEN) ||
+			memcmp(back, data, OBJECTID_LEN) != 0)
 			abort();
 	}
 	return 0;

@@ -1,6 +1,6 @@
 /*
  * fuzz_uuid_detect.c
- *	  libFuzzer target for src/core/uuiddetect.c: the first 16 bytes go
+ *	  libFuzzer target for src/core/uuid_detect.c: the first 16 bytes go
  *	  through the per-value test, which must agree with a reference written
  *	  from the README (decode, then variant 10 and version 1 to 8) and report
  *	  standard and pythonLegacy together; every input is also cut into rows
@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uuiddetect.h"
+#include "uuid_detect.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -45,7 +45,7 @@ fuzz_reference(const uint8_t *bytes)
 
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
-		uint8_t		u[UUIDREPR_LEN];
+		uint8_t		u[UUID_LEN];
 		int			version;
 
 		if (!uuid_repr_decode((uuid_repr) r, bytes, u))
@@ -76,7 +76,7 @@ fuzz_feed(fuzz_tallies *ft, const uint8_t *bytes, size_t len, int subtype)
 	uuid_detect_tally_add(&ft->clock, bytes, len, subtype, ft->other_us);
 	uuid_detect_tally_add(&ft->half[ft->t.rows & 1], bytes, len, subtype,
 						  ft->now_us);
-	if (subtype == 4 && len == UUIDREPR_LEN &&
+	if (subtype == 4 && len == UUID_LEN &&
 		(fuzz_reference(bytes) & UUID_DETECT_BIT(UUID_REPR_STANDARD)))
 		ft->any_04_fit = true;
 }
@@ -168,7 +168,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t		pos;
 	int			r;
 
-	if (size >= UUIDREPR_LEN)
+	if (size >= UUID_LEN)
 	{
 		unsigned	set = uuid_detect_representations(data);
 
@@ -212,19 +212,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * the version and variant bytes of every order stay as the input has
 	 * them), the first ten of them again at the end.
 	 */
-	if (size >= UUIDREPR_LEN && (data[size - 1] & 0xF0) == 0xF0)
+	if (size >= UUID_LEN && (data[size - 1] & 0xF0) == 0xF0)
 	{
 		int			n;
 
 		for (n = 0; n < 280; n++)
 		{
-			uint8_t		b[UUIDREPR_LEN];
+			uint8_t		b[UUID_LEN];
 			int			c = n < 270 ? n : n - 270;
 
-			memcpy(b, data, UUIDREPR_LEN);
+			memcpy(b, data, UUID_LEN);
 			b[0] ^= (uint8_t) c;
 			b[9] ^= (uint8_t) (c >> 8);
-			fuzz_feed(ft, b, UUIDREPR_LEN, -1);
+			fuzz_feed(ft, b, UUID_LEN, -1);
 		}
 	}
 

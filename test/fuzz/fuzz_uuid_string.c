@@ -1,14 +1,15 @@
 /*
  * fuzz_uuid_string.c
- *	  libFuzzer target for uuid_repr_parse_string (src/core/uuidrepr.c), the
+ *	  libFuzzer target for id_extjson_parse_uuid (src/core/extjson.c), the
  *	  string of an Extended JSON {"$uuid": "..."}: whatever is accepted must
  *	  be 36 characters that print back the same, ignoring case.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "extjson.h"
 #include "hex.h"
-#include "uuidrepr.h"
+#include "uuid_gen.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,18 +22,18 @@ fuzz_lower(int c)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	uint8_t		u[UUIDREPR_LEN];
-	char		hex[2 * UUIDREPR_LEN + 1];
-	char		text[UUIDREPR_STRING_LEN + 1];
+	uint8_t		u[UUID_LEN];
+	char		hex[2 * UUID_LEN + 1];
+	char		text[ID_EXTJSON_UUID_STRING_LEN + 1];
 	size_t		i;
 
-	if (!uuid_repr_parse_string((const char *) data, size, u))
+	if (!id_extjson_parse_uuid((const char *) data, size, u))
 		return 0;
-	if (size != UUIDREPR_STRING_LEN)
+	if (size != ID_EXTJSON_UUID_STRING_LEN)
 		abort();
 
 	/* print it back as 8-4-4-4-12 lowercase */
-	id_hex_encode(u, UUIDREPR_LEN, hex);
+	id_hex_encode(u, UUID_LEN, hex);
 	memcpy(text, hex, 8);
 	text[8] = '-';
 	memcpy(text + 9, hex + 8, 4);

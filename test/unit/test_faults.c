@@ -7,7 +7,7 @@
  */
 #include <stdbool.h>
 
-#include "objid.h"
+#include "objectid.h"
 #include "unit.h"
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
@@ -29,7 +29,7 @@ test_random_fails_first_use(void)
 {
 	objid_gen_state st = {0};
 	objid_gen_state zero = {0};
-	uint8_t		id[OBJID_LEN];
+	uint8_t		id[OBJECTID_LEN];
 
 	id_random_discard(&pool);
 	unit_source_fail = 1;
@@ -85,8 +85,8 @@ test_clock_out_of_range(void)
 {
 	objid_gen_state st = {0};
 	objid_gen_state before;
-	uint8_t		id[OBJID_LEN];
-	uint8_t		next[OBJID_LEN];
+	uint8_t		id[OBJECTID_LEN];
+	uint8_t		next[OBJECTID_LEN];
 	static const int64_t bad[] = {
 		-1, INT64_MIN, OBJID_SECONDS_MAX + 1, INT64_MAX
 	};
@@ -101,7 +101,7 @@ test_clock_out_of_range(void)
 		CHECK(memcmp(&st, &before, sizeof(st)) == 0);
 	}
 	CHECK(objid_generate(&st, &pool, 60, 5000, next) == ID_OK);
-	CHECK(memcmp(id, next, OBJID_LEN) < 0);
+	CHECK(memcmp(id, next, OBJECTID_LEN) < 0);
 	CHECK(next[11] == (uint8_t) (id[11] + 1));	/* no counter value lost */
 }
 
@@ -110,7 +110,7 @@ static void
 test_clock_back_then_forward(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		id[OBJID_LEN];
+	uint8_t		id[OBJECTID_LEN];
 
 	CHECK(objid_generate(&st, &pool, 70, 5000, id) == ID_OK);
 	CHECK(objid_generate(&st, &pool, 70, 10, id) == ID_OK);
@@ -134,8 +134,8 @@ static void
 test_clock_random_walk(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		prev[OBJID_LEN],
-				id[OBJID_LEN];
+	uint8_t		prev[OBJECTID_LEN],
+				id[OBJECTID_LEN];
 	uint64_t	x = UINT64_C(0x2545F4914F6CDD1D);
 	int64_t		now = 1700000000;
 	int64_t		latest = now;
@@ -160,13 +160,13 @@ test_clock_random_walk(void)
 		if (now > latest)
 			latest = now;
 		if (objid_generate(&st, &pool, 80, now, id) != ID_OK ||
-			memcmp(prev, id, OBJID_LEN) >= 0)
+			memcmp(prev, id, OBJECTID_LEN) >= 0)
 			bad_order++;
 		if (id[9] == 0 && id[10] == 0 && id[11] == 0)
 			wraps++;
 		if ((int64_t) objid_seconds(id) > latest + wraps)
 			bad_time++;
-		memcpy(prev, id, OBJID_LEN);
+		memcpy(prev, id, OBJECTID_LEN);
 	}
 	CHECK(bad_order == 0);
 	CHECK(bad_time == 0);

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "objid.h"
+#include "objectid.h"
 #include "unit.h"
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
@@ -17,9 +17,9 @@ int
 main(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		parent_id[OBJID_LEN],
+	uint8_t		parent_id[OBJECTID_LEN],
 				parent_next[16],
-				child_msg[OBJID_LEN + 16];
+				child_msg[OBJECTID_LEN + 16];
 	int			fds[2];
 	pid_t		child;
 	int			status;
@@ -32,7 +32,7 @@ main(void)
 	child = fork();
 	if (child == 0)
 	{
-		uint8_t		msg[OBJID_LEN + 16];
+		uint8_t		msg[OBJECTID_LEN + 16];
 
 		/*
 		 * The child's random source continues the same deterministic stream
@@ -40,7 +40,7 @@ main(void)
 		 * serving the parent's buffered bytes.
 		 */
 		if (objid_generate(&st, &pool, (int) getpid(), 1700000000, msg) != ID_OK ||
-			!id_random_bytes(&pool, (int) getpid(), msg + OBJID_LEN, 16))
+			!id_random_bytes(&pool, (int) getpid(), msg + OBJECTID_LEN, 16))
 			_exit(2);
 		if (write(fds[1], msg, sizeof(msg)) != (ssize_t) sizeof(msg))
 			_exit(3);
@@ -66,7 +66,7 @@ main(void)
 	 */
 	CHECK(id_random_bytes(&pool, (int) getpid(), parent_next, 8));
 	CHECK(id_random_bytes(&pool, (int) getpid(), parent_next, 16));
-	CHECK(memcmp(parent_next, child_msg + OBJID_LEN, 16) != 0);
+	CHECK(memcmp(parent_next, child_msg + OBJECTID_LEN, 16) != 0);
 
 	return unit_done("test_fork");
 }

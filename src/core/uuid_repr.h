@@ -1,29 +1,26 @@
 /*-------------------------------------------------------------------------
  *
- * uuidrepr.h
- *	  MongoDB UUID representations, the strict base64 and "$uuid" parsers
- *	  Extended JSON needs, and the ObjectId <-> version 8 UUID mapping
- *	  (pure C).
+ * uuid_repr.h
+ *	  MongoDB UUID representations and the ObjectId <-> version 8 UUID
+ *	  mapping (pure C).
  *
  * Every parser takes a pointer and a length (the input need not be
  * NUL-terminated, and may contain NUL bytes, which are rejected) and returns
  * false, never raising, on anything it does not accept.
  *
  * IDENTIFICATION
- *	  src/core/uuidrepr.h
+ *	  src/core/uuid_repr.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef ID_UUIDREPR_H
-#define ID_UUIDREPR_H
+#ifndef ID_UUID_REPR_H
+#define ID_UUID_REPR_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define UUIDREPR_LEN		16	/* bytes in a UUID */
-#define UUIDREPR_STRING_LEN	36	/* 8-4-4-4-12 hex digits and dashes */
-#define UUIDREPR_OID_LEN	12	/* bytes in an ObjectId */
+#include "uuid_gen.h"			/* UUID_LEN */
 
 /*
  * The representations of the MongoDB UUID-representation spec.  The values
@@ -95,39 +92,6 @@ extern bool uuid_repr_decode(uuid_repr repr, const uint8_t *bytes,
 							 uint8_t *uuid);
 
 /*
- * Strict base64 (RFC 4648 section 4 alphabet, canonical padding).
- *
- * id_base64_encode writes ID_BASE64_ENCODED_LEN(len) characters and a NUL.
- * id_base64_decode accepts only: a length that is a multiple of 4; the
- * characters A-Z a-z 0-9 + /; "=" only as the last one or two characters of
- * the final group; the unused low bits of the last data character zero (so
- * every byte string has exactly one accepted encoding).  No whitespace, no
- * URL-safe alphabet.  dst must have room for ID_BASE64_DECODED_MAX(srclen)
- * bytes; *dstlen gets the decoded length.
- */
-#define ID_BASE64_ENCODED_LEN(len)	((((len) + 2) / 3) * 4)
-#define ID_BASE64_DECODED_MAX(srclen)	(((srclen) / 4) * 3)
-
-extern void id_base64_encode(const uint8_t *src, size_t len, char *dst);
-extern bool id_base64_decode(const char *src, size_t srclen,
-							 uint8_t *dst, size_t *dstlen);
-
-/*
- * Parse the string of an Extended JSON {"$uuid": "..."}: exactly 36
- * characters, hex digits (either case) with dashes at offsets 8, 13, 18 and
- * 23 and nowhere else.  No braces, no "urn:uuid:", no surrounding spaces.
- */
-extern bool uuid_repr_parse_string(const char *src, size_t len,
-								   uint8_t *uuid);
-
-/*
- * Parse an Extended JSON BSON binary subtype string: one or two hex digits,
- * either case ("04", "4", "0A").  *subtype gets 0-255.
- */
-extern bool uuid_repr_parse_subtype(const char *src, size_t len,
-									int *subtype);
-
-/*
  * The order-preserving ObjectId <-> UUID mapping: the 96 ObjectId bits fill,
  * in order, the 122 bits of a version 8 (RFC 9562 variant) UUID that are
  * not version or variant bits; the last 26 of those are zero.  Comparing two
@@ -140,4 +104,4 @@ extern bool uuid_repr_parse_subtype(const char *src, size_t len,
 extern void uuid_repr_oid_to_uuid(const uint8_t *oid, uint8_t *uuid);
 extern bool uuid_repr_uuid_to_oid(const uint8_t *uuid, uint8_t *oid);
 
-#endif							/* ID_UUIDREPR_H */
+#endif							/* ID_UUID_REPR_H */

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * objid.h
+ * objectid.h
  *	  MongoDB ObjectId byte layout and generator state machine (pure C).
  *
  * Layout: bytes 0-3 seconds since the Unix epoch (unsigned, big-endian),
@@ -8,12 +8,12 @@
  * (big-endian) that starts at a random value and wraps 0xFFFFFF -> 0.
  *
  * IDENTIFICATION
- *	  src/core/objid.h
+ *	  src/core/objectid.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef OBJID_H
-#define OBJID_H
+#ifndef ID_OBJECTID_H
+#define ID_OBJECTID_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,8 +21,8 @@
 #include "idrandom.h"
 #include "idstatus.h"
 
-#define OBJID_LEN			12
-#define OBJID_HEX_LEN		(2 * OBJID_LEN)
+#define OBJECTID_LEN		12	/* bytes in an ObjectId */
+#define OBJID_HEX_LEN		(2 * OBJECTID_LEN)
 #define OBJID_SECONDS_MAX	INT64_C(0xFFFFFFFF)
 #define OBJID_COUNTER_MASK	UINT32_C(0xFFFFFF)
 
@@ -72,4 +72,4 @@ extern uint32_t objid_seconds(const uint8_t *id);
 extern double objid_bin_fraction(const uint8_t *val, const uint8_t *lo,
 								 const uint8_t *hi);
 
-#endif							/* OBJID_H */
+#endif							/* ID_OBJECTID_H */

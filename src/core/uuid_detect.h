@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * uuiddetect.h
+ * uuid_detect.h
  *	  Which MongoDB UUID representation wrote a set of 16-byte values: the
  *	  version/variant test of each byte order, the timestamp plausibility
  *	  test (a tie-break only), a tally over many rows, its verdict and the
@@ -20,18 +20,18 @@
  * every row.
  *
  * IDENTIFICATION
- *	  src/core/uuiddetect.h
+ *	  src/core/uuid_detect.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef UUIDDETECT_H
-#define UUIDDETECT_H
+#ifndef ID_UUID_DETECT_H
+#define ID_UUID_DETECT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 /* arrays indexed by uuid_repr; [UUID_REPR_UNSPECIFIED] stays unused */
 #define UUID_DETECT_NREPR		5
@@ -57,7 +57,7 @@
 /*
  * Chance that a row of random bytes (uniform, all 128 bits) fits at least
  * one byte order: with byte 8 shared by the RFC 9562 and C# orders it is
- * 1 - (1 - 1/4 * 3/4) * (1 - 1/8) = 37/128.  test_uuiddetect.c checks it
+ * 1 - (1 - 1/4 * 3/4) * (1 - 1/8) = 37/128.  test_uuid_detect.c checks it
  * by enumeration.
  */
 #define UUID_DETECT_RANDOM_FIT	(37.0 / 128.0)
@@ -92,7 +92,7 @@ extern bool uuid_detect_plausible_time(const uint8_t *uuid, int64_t now_us);
  * in the version and variant positions pass.  1/2 for standard,
  * pythonLegacy and csharpLegacy (they share byte 8, the variant; only the
  * version nibble can fail), 1/8 for javaLegacy; 0 for unspecified.
- * test_uuiddetect.c checks these by enumeration.
+ * test_uuid_detect.c checks these by enumeration.
  */
 extern double uuid_detect_wrong_fit(uuid_repr repr);
 
@@ -119,7 +119,7 @@ extern double uuid_detect_wrong_fit(uuid_repr repr);
 /* one distinct evidence value: its bytes, subtype slot and what it fits */
 typedef struct uuid_detect_value
 {
-	uint8_t		bytes[UUIDREPR_LEN];
+	uint8_t		bytes[UUID_LEN];
 	uint8_t		slot;			/* UUID_DETECT_SUBTYPE_* */
 	uint8_t		fits;			/* set of UUID_DETECT_BIT */
 } uuid_detect_value;
@@ -237,4 +237,4 @@ extern const char *uuid_detect_reason_name(uuid_detect_reason reason);
  */
 extern double uuid_detect_binomial_tail(int64_t n, int64_t k, double p);
 
-#endif							/* UUIDDETECT_H */
+#endif							/* ID_UUID_DETECT_H */

@@ -1,6 +1,6 @@
 /*-------------------------------------------------------------------------
  *
- * uuidgen.h
+ * uuid_gen.h
  *	  UUID byte layouts (RFC 9562 versions 1, 4, 6, 7 and the time-based
  *	  version 8 of its Appendix B.1) and per-process generator state
  *	  machines (pure C).
@@ -28,12 +28,12 @@
  *		with the sequence plus one; past 255 the tick moves on by one.
  *
  * IDENTIFICATION
- *	  src/core/uuidgen.h
+ *	  src/core/uuid_gen.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef UUIDGEN_H
-#define UUIDGEN_H
+#ifndef ID_UUID_GEN_H
+#define ID_UUID_GEN_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,7 +41,8 @@
 #include "idrandom.h"
 #include "idstatus.h"
 
-#define UUIDGEN_LEN			16
+/* bytes in a UUID: PostgreSQL's utils/uuid.h defines it the same way */
+#define UUID_LEN			16
 
 /*
  * v7: 48-bit unix_ts_ms, then 12 bits of sub-millisecond fraction
@@ -170,4 +171,4 @@ extern bool uuidgen_v8_timestamp_us(const uint8_t *uuid, int64_t *unix_us);
 extern bool uuidgen_v1_to_v6(const uint8_t *in, uint8_t *out);
 extern bool uuidgen_v6_to_v1(const uint8_t *in, uint8_t *out);
 
-#endif							/* UUIDGEN_H */
+#endif							/* ID_UUID_GEN_H */

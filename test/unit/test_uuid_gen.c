@@ -1,6 +1,6 @@
 /*
- * test_uuidgen.c
- *	  Unit tests of src/core/uuidgen.c: the RFC 9562 test vectors, the byte
+ * test_uuid_gen.c
+ *	  Unit tests of src/core/uuid_gen.c: the RFC 9562 test vectors, the byte
  *	  layouts, PostgreSQL 18's v7 rule, clocks stepping backwards, counter
  *	  and sequence overflow, strict order over many values, per-process
  *	  state, and random failures leaving nothing half-written.
@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "idclock.h"
-#include "uuidgen.h"
+#include "uuid_gen.h"
 #include "unit.h"
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
@@ -479,5 +479,5 @@ main(void)
 	test_v6();
 	test_v8();
 	test_random_failure();
-	return unit_done("test_uuidgen");
+	return unit_done("test_uuid_gen");
 }

@@ -1,10 +1,10 @@
 /*-------------------------------------------------------------------------
  *
- * uuidgen.c
+ * uuid_gen.c
  *	  UUID byte layouts and per-process generator state machines (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuidgen.c
+ *	  src/core/uuid_gen.c
  *
  *-------------------------------------------------------------------------
  */
@@ -12,7 +12,7 @@
 
 #include "bytes.h"
 #include "idclock.h"
-#include "uuidgen.h"
+#include "uuid_gen.h"
 
 void
 uuidgen_stamp(uint8_t *uuid, int version)
@@ -45,12 +45,12 @@ uuidgen_get_60_high_first(const uint8_t *in)
 id_status
 uuidgen_v4(id_random_pool *pool, int pid, uint8_t *out)
 {
-	uint8_t		buf[UUIDGEN_LEN];
+	uint8_t		buf[UUID_LEN];
 
 	if (!id_random_bytes(pool, pid, buf, sizeof(buf)))
 		return ID_ERR_RANDOM;
 	uuidgen_stamp(buf, 4);
-	memcpy(out, buf, UUIDGEN_LEN);
+	memcpy(out, buf, UUID_LEN);
 	return ID_OK;
 }
 
@@ -80,7 +80,7 @@ id_status
 uuidgen_v7_at(id_random_pool *pool, int pid, int64_t unix_ms,
 			  uint32_t sub_ms_ns, uint8_t *out)
 {
-	uint8_t		buf[UUIDGEN_LEN];
+	uint8_t		buf[UUID_LEN];
 	uint32_t	fraction;
 
 	if (unix_ms < 0 || unix_ms > UUIDGEN_V7_MS_MAX || sub_ms_ns >= 1000000)
@@ -98,7 +98,7 @@ uuidgen_v7_at(id_random_pool *pool, int pid, int64_t unix_ms,
 	buf[7] ^= buf[8] >> 6;
 #endif
 	uuidgen_stamp(buf, 7);
-	memcpy(out, buf, UUIDGEN_LEN);
+	memcpy(out, buf, UUID_LEN);
 	return ID_OK;
 }
 
@@ -125,7 +125,7 @@ uuidgen_v7_min(int64_t unix_ms, uint8_t *out)
 {
 	if (unix_ms < 0 || unix_ms > UUIDGEN_V7_MS_MAX)
 		return ID_ERR_RANGE;
-	memset(out, 0, UUIDGEN_LEN);
+	memset(out, 0, UUID_LEN);
 	id_store_be(out, (uint64_t) unix_ms, 6);
 	uuidgen_stamp(out, 7);
 	return ID_OK;
@@ -318,30 +318,30 @@ uuidgen_v8_timestamp_us(const uint8_t *uuid, int64_t *unix_us)
 bool
 uuidgen_v1_to_v6(const uint8_t *in, uint8_t *out)
 {
-	uint8_t		buf[UUIDGEN_LEN];
+	uint8_t		buf[UUID_LEN];
 
 	if (uuidgen_version(in) != 1)
 		return false;
-	memcpy(buf, in, UUIDGEN_LEN);
+	memcpy(buf, in, UUID_LEN);
 	uuidgen_put_60_high_first(buf, (uint64_t) uuidgen_v1_time(in), 6);
-	memcpy(out, buf, UUIDGEN_LEN);
+	memcpy(out, buf, UUID_LEN);
 	return true;
 }
 
 bool
 uuidgen_v6_to_v1(const uint8_t *in, uint8_t *out)
 {
-	uint8_t		buf[UUIDGEN_LEN];
+	uint8_t		buf[UUID_LEN];
 	uint64_t	t;
 
 	if (uuidgen_version(in) != 6)
 		return false;
 	t = (uint64_t) uuidgen_v6_time(in);
-	memcpy(buf, in, UUIDGEN_LEN);
+	memcpy(buf, in, UUID_LEN);
 	id_store_be(buf, t & 0xFFFFFFFF, 4);
 	id_store_be(buf + 4, (t >> 32) & 0xFFFF, 2);
 	buf[6] = (uint8_t) (0x10 | ((t >> 56) & 0x0F));
 	buf[7] = (uint8_t) (t >> 48);
-	memcpy(out, buf, UUIDGEN_LEN);
+	memcpy(out, buf, UUID_LEN);
 	return true;
 }

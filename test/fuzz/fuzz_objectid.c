@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
- * fuzz_objid.c
- *	  libFuzzer target for src/core/objid.c: the ObjectId generator under
+ * fuzz_objectid.c
+ *	  libFuzzer target for src/core/objectid.c: the ObjectId generator under
  *	  any sequence of clock readings (backwards jumps and out-of-range ones
  *	  included), explicit seconds, counter wraps, process id changes and
  *	  random source failures.
@@ -19,14 +19,14 @@
  *   was; nothing else fails.
  *
  * IDENTIFICATION
- *	  test/fuzz/fuzz_objid.c
+ *	  test/fuzz/fuzz_objectid.c
  *
  *-------------------------------------------------------------------------
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "objid.h"
+#include "objectid.h"
 
 static bool fuzz_fail;
 static uint64_t fuzz_state;
@@ -60,7 +60,7 @@ typedef struct fuzz_model
 	uint8_t		process[5];
 	uint32_t	next_counter;
 	bool		have_gen;		/* an objid_generate id was made */
-	uint8_t		last_gen[OBJID_LEN];
+	uint8_t		last_gen[OBJECTID_LEN];
 } fuzz_model;
 
 static uint32_t
@@ -98,7 +98,7 @@ fuzz_call(objid_gen_state *st, id_random_pool *pool, fuzz_model *m,
 		  bool at, int64_t seconds)
 {
 	objid_gen_state before = *st;
-	uint8_t		id[OBJID_LEN];
+	uint8_t		id[OBJECTID_LEN];
 	id_status	status;
 	id_status	want = ID_OK;
 	bool		in_range = seconds >= 0 && seconds <= OBJID_SECONDS_MAX;
@@ -152,14 +152,14 @@ fuzz_call(objid_gen_state *st, id_random_pool *pool, fuzz_model *m,
 		uint32_t	last = objid_seconds(m->last_gen);
 		uint32_t	top = last > (uint32_t) seconds ? last : (uint32_t) seconds;
 
-		if (memcmp(m->last_gen, id, OBJID_LEN) >= 0)
+		if (memcmp(m->last_gen, id, OBJECTID_LEN) >= 0)
 			abort();
 		if (objid_seconds(id) != top && objid_seconds(id) != last + 1)
 			abort();
 	}
 	else if (objid_seconds(id) != (uint32_t) seconds)
 		abort();
-	memcpy(m->last_gen, id, OBJID_LEN);
+	memcpy(m->last_gen, id, OBJECTID_LEN);
 	m->have_gen = true;
 }
 

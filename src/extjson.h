@@ -1,16 +1,16 @@
 /*-------------------------------------------------------------------------
  *
- * uuid_conv.h
- *	  What uuid_conv.c shares with uuid_detect.c: reading a BSON binary
- *	  from MongoDB Extended JSON.  Internal to the module.
+ * extjson.h
+ *	  What extjson.c shares with uuid_detect.c: reading a BSON binary from
+ *	  MongoDB Extended JSON.  Internal to the module.
  *
  * IDENTIFICATION
- *	  src/uuid_conv.h
+ *	  src/extjson.h
  *
  *-------------------------------------------------------------------------
  */
-#ifndef OBJECTID_UUID_CONV_H
-#define OBJECTID_UUID_CONV_H
+#ifndef OBJECTID_EXTJSON_H
+#define OBJECTID_EXTJSON_H
 
 #include "utils/jsonb.h"
 
@@ -29,4 +29,4 @@ typedef struct objectid_bson_binary
  */
 extern void objectid_extjson_binary(Jsonb *jb, objectid_bson_binary *bin);
 
-#endif							/* OBJECTID_UUID_CONV_H */
+#endif							/* OBJECTID_EXTJSON_H */

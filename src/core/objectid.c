@@ -1,17 +1,17 @@
 /*-------------------------------------------------------------------------
  *
- * objid.c
+ * objectid.c
  *	  MongoDB ObjectId byte layout and generator state machine (pure C).
  *
  * IDENTIFICATION
- *	  src/core/objid.c
+ *	  src/core/objectid.c
  *
  *-------------------------------------------------------------------------
  */
 #include <string.h>
 
 #include "bytes.h"
-#include "objid.h"
+#include "objectid.h"
 
 static void
 objid_write(uint8_t *out, uint32_t seconds, const uint8_t *process_random,
@@ -127,7 +127,7 @@ static uint64_t
 objid_window(const uint8_t *id, int skip)
 {
 	uint8_t		buf[8] = {0};
-	int			n = OBJID_LEN - skip < 8 ? OBJID_LEN - skip : 8;
+	int			n = OBJECTID_LEN - skip < 8 ? OBJECTID_LEN - skip : 8;
 
 	memcpy(buf, id + skip, n);
 	return id_load_be(buf, 8);
@@ -141,13 +141,13 @@ objid_bin_fraction(const uint8_t *val, const uint8_t *lo, const uint8_t *hi)
 				l,
 				h;
 
-	while (skip < OBJID_LEN && lo[skip] == hi[skip])
+	while (skip < OBJECTID_LEN && lo[skip] == hi[skip])
 		skip++;
-	if (skip == OBJID_LEN || lo[skip] > hi[skip])
+	if (skip == OBJECTID_LEN || lo[skip] > hi[skip])
 		return -1.0;
-	if (memcmp(val, lo, OBJID_LEN) <= 0)
+	if (memcmp(val, lo, OBJECTID_LEN) <= 0)
 		return 0.0;
-	if (memcmp(val, hi, OBJID_LEN) >= 0)
+	if (memcmp(val, hi, OBJECTID_LEN) >= 0)
 		return 1.0;
 
 	/*

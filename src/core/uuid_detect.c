@@ -1,19 +1,19 @@
 /*-------------------------------------------------------------------------
  *
- * uuiddetect.c
+ * uuid_detect.c
  *	  Which MongoDB UUID representation wrote a set of 16-byte values
  *	  (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuiddetect.c
+ *	  src/core/uuid_detect.c
  *
  *-------------------------------------------------------------------------
  */
 #include <math.h>
 #include <string.h>
 
-#include "uuiddetect.h"
-#include "uuidgen.h"
+#include "uuid_detect.h"
+#include "uuid_gen.h"
 
 /*
  * A binomial tail sums its terms from k outwards until they no longer count,
@@ -45,7 +45,7 @@ uuid_detect_representations(const uint8_t *bytes)
 {
 	unsigned	set = 0;
 	int			r;
-	uint8_t		u[UUIDREPR_LEN];
+	uint8_t		u[UUID_LEN];
 
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
@@ -95,7 +95,7 @@ uuid_detect_nil_or_max(const uint8_t *bytes)
 
 	if (bytes[0] != 0x00 && bytes[0] != 0xFF)
 		return false;
-	for (i = 1; i < UUIDREPR_LEN; i++)
+	for (i = 1; i < UUID_LEN; i++)
 	{
 		if (bytes[i] != bytes[0])
 			return false;
@@ -121,7 +121,7 @@ uuid_detect_hash(const uint8_t *bytes, int slot)
 	uint32_t	h = UINT32_C(2166136261);
 	int			i;
 
-	for (i = 0; i < UUIDREPR_LEN; i++)
+	for (i = 0; i < UUID_LEN; i++)
 		h = (h ^ bytes[i]) * UINT32_C(16777619);
 	return (h ^ (uint32_t) slot) * UINT32_C(16777619);
 }
@@ -143,14 +143,14 @@ uuid_detect_remember(uuid_detect_tally *t, const uint8_t *bytes, int slot,
 	while (t->index[b] != 0)
 	{
 		v = &t->values[t->index[b] - 1];
-		if (v->slot == slot && memcmp(v->bytes, bytes, UUIDREPR_LEN) == 0)
+		if (v->slot == slot && memcmp(v->bytes, bytes, UUID_LEN) == 0)
 			return;
 		b = (b + 1) % UUID_DETECT_BUCKETS;
 	}
 	if (t->ndistinct >= UUID_DETECT_DISTINCT_CAP)
 		return;
 	v = &t->values[t->ndistinct];
-	memcpy(v->bytes, bytes, UUIDREPR_LEN);
+	memcpy(v->bytes, bytes, UUID_LEN);
 	v->slot = (uint8_t) slot;
 	v->fits = (uint8_t) fits;
 	t->ndistinct++;
@@ -172,7 +172,7 @@ uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 	int			r;
 
 	t->rows++;
-	if (len != UUIDREPR_LEN ||
+	if (len != UUID_LEN ||
 		(subtype >= 0 && subtype != UUIDREPR_SUBTYPE_LEGACY &&
 		 subtype != UUIDREPR_SUBTYPE_STANDARD))
 	{
@@ -189,7 +189,7 @@ uuid_detect_tally_add(uuid_detect_tally *t, const uint8_t *bytes,
 
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{
-		uint8_t		u[UUIDREPR_LEN];
+		uint8_t		u[UUID_LEN];
 		int			v;
 
 		if (subtype >= 0 && subtype != uuid_repr_subtype((uuid_repr) r))

@@ -1,6 +1,6 @@
 /*
- * test_uuiddetect.c
- *	  Unit tests of src/core/uuiddetect.c: the constants behind the chances
+ * test_uuid_detect.c
+ *	  Unit tests of src/core/uuid_detect.c: the constants behind the chances
  *	  (checked by enumeration), the per-value test, the timestamp test, the
  *	  binomial tail, and the verdict on columns written in one order, in
  *	  several, in none, and crafted to fit two.
@@ -11,8 +11,8 @@
 #include "bytes.h"
 #include "hex.h"
 #include "unit.h"
-#include "uuiddetect.h"
-#include "uuidgen.h"
+#include "uuid_detect.h"
+#include "uuid_gen.h"
 
 /* 2025-01-01 00:00:00 UTC */
 #define NOW_US	INT64_C(1735689600000000)
@@ -846,5 +846,5 @@ main(void)
 	test_distinct();
 	test_tie_break();
 	test_subtype_04();
-	return unit_done("test_uuiddetect");
+	return unit_done("test_uuid_detect");
 }

@@ -1,12 +1,12 @@
 /*
- * test_objid.c
- *	  Unit tests of src/core/objid.c, driven through a fake clock: the
+ * test_objectid.c
+ *	  Unit tests of src/core/objectid.c, driven through a fake clock: the
  *	  MongoDB spec's timestamp and counter-wrap cases, clock steps back,
  *	  strict order over more than 2^24 ids, per-process values.
  */
 #include <stdbool.h>
 
-#include "objid.h"
+#include "objectid.h"
 #include "unit.h"
 
 static id_random_pool pool = ID_RANDOM_POOL_INIT(unit_source);
@@ -20,7 +20,7 @@ counter_of(const uint8_t *id)
 static void
 test_layout(void)
 {
-	uint8_t		id[OBJID_LEN];
+	uint8_t		id[OBJECTID_LEN];
 	static const struct
 	{
 		int64_t		seconds;
@@ -50,8 +50,8 @@ static void
 test_counter_wrap(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		a[OBJID_LEN],
-				b[OBJID_LEN];
+	uint8_t		a[OBJECTID_LEN],
+				b[OBJECTID_LEN];
 
 	CHECK(objid_generate(&st, &pool, 7, 1000, a) == ID_OK);
 	/* put the counter at its last value, as if 2^24 - 1 ids had gone by */
@@ -61,7 +61,7 @@ test_counter_wrap(void)
 	CHECK(objid_generate(&st, &pool, 7, 1000, b) == ID_OK);
 	CHECK(counter_of(b) == 0x000000);	/* wraps as the spec demands */
 	CHECK(objid_seconds(b) == 1001);	/* and the second moves forward */
-	CHECK(memcmp(a, b, OBJID_LEN) < 0);
+	CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
 
 	/* at the last second there is nowhere to move: an error, state kept */
 	st.counter = 0xFFFFFF;
@@ -75,8 +75,8 @@ static void
 test_clock_back(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		prev[OBJID_LEN],
-				id[OBJID_LEN];
+	uint8_t		prev[OBJECTID_LEN],
+				id[OBJECTID_LEN];
 	int64_t		clock[] = {5000, 5000, 4000, 3999, 5000, 5001, 10, 5002, 0};
 	size_t		i;
 
@@ -84,10 +84,10 @@ test_clock_back(void)
 	for (i = 0; i < sizeof(clock) / sizeof(clock[0]); i++)
 	{
 		CHECK(objid_generate(&st, &pool, 9, clock[i], id) == ID_OK);
-		CHECK(memcmp(prev, id, OBJID_LEN) < 0);
+		CHECK(memcmp(prev, id, OBJECTID_LEN) < 0);
 		/* never ahead of the latest second seen unless the counter wrapped */
 		CHECK(objid_seconds(id) <= 5002);
-		memcpy(prev, id, OBJID_LEN);
+		memcpy(prev, id, OBJECTID_LEN);
 	}
 	/* clock out of range */
 	CHECK(objid_generate(&st, &pool, 9, -1, id) == ID_ERR_RANGE);
@@ -99,8 +99,8 @@ static void
 test_strict_order_past_wrap(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		prev[OBJID_LEN],
-				id[OBJID_LEN];
+	uint8_t		prev[OBJECTID_LEN],
+				id[OBJECTID_LEN];
 	int64_t		n;
 	int64_t		bad = 0;
 
@@ -110,9 +110,9 @@ test_strict_order_past_wrap(void)
 		int64_t		now = 2000000000 - (n >> 22);	/* steps back 4 times */
 
 		if (objid_generate(&st, &pool, 11, now, id) != ID_OK ||
-			memcmp(prev, id, OBJID_LEN) >= 0)
+			memcmp(prev, id, OBJECTID_LEN) >= 0)
 			bad++;
-		memcpy(prev, id, OBJID_LEN);
+		memcpy(prev, id, OBJECTID_LEN);
 	}
 	CHECK(bad == 0);
 	CHECK(objid_seconds(prev) == 2000000001);
@@ -122,9 +122,9 @@ static void
 test_processes(void)
 {
 	objid_gen_state st = {0};
-	uint8_t		a[OBJID_LEN],
-				b[OBJID_LEN],
-				c[OBJID_LEN];
+	uint8_t		a[OBJECTID_LEN],
+				b[OBJECTID_LEN],
+				c[OBJECTID_LEN];
 
 	CHECK(objid_generate(&st, &pool, 20, 1000, a) == ID_OK);
 	CHECK(objid_generate(&st, &pool, 20, 1000, b) == ID_OK);
@@ -146,7 +146,7 @@ test_processes(void)
 
 	/* a generator id after explicit ones that went round is still larger */
 	CHECK(objid_generate(&st, &pool, 21, 1000, b) == ID_OK);
-	CHECK(memcmp(c, b, OBJID_LEN) < 0);
+	CHECK(memcmp(c, b, OBJECTID_LEN) < 0);
 }
 
 static void
@@ -154,7 +154,7 @@ test_random_failure(void)
 {
 	objid_gen_state st = {0};
 	objid_gen_state before;
-	uint8_t		id[OBJID_LEN];
+	uint8_t		id[OBJECTID_LEN];
 
 	CHECK(objid_generate(&st, &pool, 30, 1000, id) == ID_OK);
 	before = st;
@@ -175,9 +175,9 @@ test_random_failure(void)
 static void
 test_bin_fraction(void)
 {
-	uint8_t		lo[OBJID_LEN],
-				hi[OBJID_LEN],
-				val[OBJID_LEN];
+	uint8_t		lo[OBJECTID_LEN],
+				hi[OBJECTID_LEN],
+				val[OBJECTID_LEN];
 	int			i;
 
 	/* bounds a whole number of seconds apart: the second decides */
@@ -208,9 +208,9 @@ test_bin_fraction(void)
 	 * bounds sharing a long prefix (one second, one process): the bytes
 	 * after it still interpolate, the counter included
 	 */
-	memset(lo, 0x11, OBJID_LEN);
-	memcpy(hi, lo, OBJID_LEN);
-	memcpy(val, lo, OBJID_LEN);
+	memset(lo, 0x11, OBJECTID_LEN);
+	memcpy(hi, lo, OBJECTID_LEN);
+	memcpy(val, lo, OBJECTID_LEN);
 	lo[10] = 0x00;
 	hi[10] = 0x10;
 	val[10] = 0x04;
@@ -219,9 +219,9 @@ test_bin_fraction(void)
 
 	/* the last byte alone differs */
 	lo[11] = 0x11;
-	memcpy(hi, lo, OBJID_LEN);
+	memcpy(hi, lo, OBJECTID_LEN);
 	hi[11] = 0x15;
-	memcpy(val, lo, OBJID_LEN);
+	memcpy(val, lo, OBJECTID_LEN);
 	val[11] = 0x13;
 	CHECK(objid_bin_fraction(val, lo, hi) == 0.5);
 
@@ -229,13 +229,13 @@ test_bin_fraction(void)
 	 * bounds a few units apart across a byte boundary, where the numbers
 	 * are large: 0x00ff...ff to 0x0100...01 is 2 apart, not 0
 	 */
-	memset(lo, 0, OBJID_LEN);
-	memset(hi, 0, OBJID_LEN);
+	memset(lo, 0, OBJECTID_LEN);
+	memset(hi, 0, OBJECTID_LEN);
 	for (i = 1; i < 8; i++)
 		lo[i] = 0xff;
 	hi[0] = 0x01;
 	hi[7] = 0x01;
-	memset(val, 0, OBJID_LEN);
+	memset(val, 0, OBJECTID_LEN);
 	val[0] = 0x01;
 	CHECK(objid_bin_fraction(val, lo, hi) == 0.5);
 
@@ -268,5 +268,5 @@ main(void)
 	test_processes();
 	test_random_failure();
 	test_bin_fraction();
-	return unit_done("test_objid");
+	return unit_done("test_objectid");
 }

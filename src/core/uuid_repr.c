@@ -1,19 +1,18 @@
 /*-------------------------------------------------------------------------
  *
- * uuidrepr.c
- *	  MongoDB UUID representations, strict base64, the "$uuid" string form,
- *	  and the ObjectId <-> version 8 UUID mapping (pure C).
+ * uuid_repr.c
+ *	  MongoDB UUID representations and the ObjectId <-> version 8 UUID
+ *	  mapping (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuidrepr.c
+ *	  src/core/uuid_repr.c
  *
  *-------------------------------------------------------------------------
  */
 #include <string.h>
 
 #include "bytes.h"
-#include "hex.h"
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 /* one accepted spelling of a representation name */
 typedef struct uuid_repr_name_entry
@@ -45,19 +44,15 @@ static const uuid_repr_name_entry uuid_repr_spellings[] = {
  * Byte order of each representation: out[i] = uuid[perm[i]].  Every one is
  * its own inverse, so encoding and decoding share it.
  */
-static const uint8_t uuid_repr_identity[UUIDREPR_LEN] =
+static const uint8_t uuid_repr_identity[UUID_LEN] =
 {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-static const uint8_t uuid_repr_java[UUIDREPR_LEN] =
+static const uint8_t uuid_repr_java[UUID_LEN] =
 {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
-static const uint8_t uuid_repr_csharp[UUIDREPR_LEN] =
+static const uint8_t uuid_repr_csharp[UUID_LEN] =
 {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
-
-static const char uuid_repr_b64_alphabet[] =
-"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 static int	uuid_repr_ascii_lower(int c);
 static const uint8_t *uuid_repr_permutation(uuid_repr repr);
-static int	uuid_repr_b64_value(char c);
 
 static int
 uuid_repr_ascii_lower(int c)
@@ -171,14 +166,14 @@ bool
 uuid_repr_encode(uuid_repr repr, const uint8_t *uuid, uint8_t *out)
 {
 	const uint8_t *perm = uuid_repr_permutation(repr);
-	uint8_t		tmp[UUIDREPR_LEN];
+	uint8_t		tmp[UUID_LEN];
 	int			i;
 
 	if (perm == NULL)
 		return false;
-	for (i = 0; i < UUIDREPR_LEN; i++)
+	for (i = 0; i < UUID_LEN; i++)
 		tmp[i] = uuid[perm[i]];
-	memcpy(out, tmp, UUIDREPR_LEN);
+	memcpy(out, tmp, UUID_LEN);
 	return true;
 }
 
@@ -187,156 +182,6 @@ uuid_repr_decode(uuid_repr repr, const uint8_t *bytes, uint8_t *uuid)
 {
 	/* every permutation is an involution */
 	return uuid_repr_encode(repr, bytes, uuid);
-}
-
-void
-id_base64_encode(const uint8_t *src, size_t len, char *dst)
-{
-	size_t		i;
-	char	   *p = dst;
-
-	for (i = 0; i + 2 < len; i += 3)
-	{
-		uint32_t	v = ((uint32_t) src[i] << 16) |
-			((uint32_t) src[i + 1] << 8) | src[i + 2];
-
-		*p++ = uuid_repr_b64_alphabet[(v >> 18) & 0x3F];
-		*p++ = uuid_repr_b64_alphabet[(v >> 12) & 0x3F];
-		*p++ = uuid_repr_b64_alphabet[(v >> 6) & 0x3F];
-		*p++ = uuid_repr_b64_alphabet[v & 0x3F];
-	}
-	if (len - i == 1)
-	{
-		uint32_t	v = (uint32_t) src[i] << 16;
-
-		*p++ = uuid_repr_b64_alphabet[(v >> 18) & 0x3F];
-		*p++ = uuid_repr_b64_alphabet[(v >> 12) & 0x3F];
-		*p++ = '=';
-		*p++ = '=';
-	}
-	else if (len - i == 2)
-	{
-		uint32_t	v = ((uint32_t) src[i] << 16) | ((uint32_t) src[i + 1] << 8);
-
-		*p++ = uuid_repr_b64_alphabet[(v >> 18) & 0x3F];
-		*p++ = uuid_repr_b64_alphabet[(v >> 12) & 0x3F];
-		*p++ = uuid_repr_b64_alphabet[(v >> 6) & 0x3F];
-		*p++ = '=';
-	}
-	*p = '\0';
-}
-
-/* value of a base64 digit, or -1 (also for '=') */
-static int
-uuid_repr_b64_value(char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '/')
-		return 63;
-	return -1;
-}
-
-bool
-id_base64_decode(const char *src, size_t srclen, uint8_t *dst, size_t *dstlen)
-{
-	size_t		i;
-	size_t		n = 0;
-
-	if (srclen % 4 != 0)
-		return false;
-
-	for (i = 0; i < srclen; i += 4)
-	{
-		int			a = uuid_repr_b64_value(src[i]);
-		int			b = uuid_repr_b64_value(src[i + 1]);
-		int			c = uuid_repr_b64_value(src[i + 2]);
-		int			d = uuid_repr_b64_value(src[i + 3]);
-		bool		last = (i + 4 == srclen);
-
-		/* the first two characters of a group are always data */
-		if (a < 0 || b < 0)
-			return false;
-		dst[n++] = (uint8_t) ((a << 2) | (b >> 4));
-
-		if (c < 0)
-		{
-			/* "xx==": only in the last group, and b's low 4 bits unused */
-			if (!last || src[i + 2] != '=' || src[i + 3] != '=' ||
-				(b & 0x0F) != 0)
-				return false;
-			break;
-		}
-		dst[n++] = (uint8_t) (((b & 0x0F) << 4) | (c >> 2));
-
-		if (d < 0)
-		{
-			/* "xxx=": only in the last group, and c's low 2 bits unused */
-			if (!last || src[i + 3] != '=' || (c & 0x03) != 0)
-				return false;
-			break;
-		}
-		dst[n++] = (uint8_t) (((c & 0x03) << 6) | d);
-	}
-	*dstlen = n;
-	return true;
-}
-
-bool
-uuid_repr_parse_string(const char *src, size_t len, uint8_t *uuid)
-{
-	/* offset of each dash-separated group and its byte count */
-	static const struct
-	{
-		size_t		offset;
-		size_t		bytes;
-	}			groups[5] = {{0, 4}, {9, 2}, {14, 2}, {19, 2}, {24, 6}};
-	int			g;
-	size_t		done = 0;
-
-	if (len != UUIDREPR_STRING_LEN)
-		return false;
-	if (src[8] != '-' || src[13] != '-' || src[18] != '-' || src[23] != '-')
-		return false;
-	for (g = 0; g < 5; g++)
-	{
-		if (!id_hex_decode_n(src + groups[g].offset, 2 * groups[g].bytes,
-							 uuid + done, groups[g].bytes))
-			return false;
-		done += groups[g].bytes;
-	}
-	return true;
-}
-
-bool
-uuid_repr_parse_subtype(const char *src, size_t len, int *subtype)
-{
-	uint8_t		b;
-	char		two[2];
-
-	if (len == 1)
-	{
-		/* "4" is "04" */
-		two[0] = '0';
-		two[1] = src[0];
-	}
-	else if (len == 2)
-	{
-		two[0] = src[0];
-		two[1] = src[1];
-	}
-	else
-		return false;
-	if (!id_hex_decode_n(two, 2, &b, 1))
-		return false;
-	*subtype = b;
-	return true;
 }
 
 /*

@@ -1,6 +1,6 @@
 /*
- * fuzz_uuidrepr_name.c
- *	  libFuzzer target for uuid_repr_parse (src/core/uuidrepr.c): any bytes
+ * fuzz_uuid_repr_name.c
+ *	  libFuzzer target for uuid_repr_parse (src/core/uuid_repr.c): any bytes
  *	  in; an accepted name must be one of the documented spellings, its
  *	  canonical name must parse to the same value, and its byte order must
  *	  round-trip.
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uuidrepr.h"
+#include "uuid_repr.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -18,9 +18,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uuid_repr	r;
 	uuid_repr	again;
 	const char *name;
-	uint8_t		u[UUIDREPR_LEN] = {0};
-	uint8_t		e[UUIDREPR_LEN];
-	uint8_t		d[UUIDREPR_LEN];
+	uint8_t		u[UUID_LEN] = {0};
+	uint8_t		e[UUID_LEN];
+	uint8_t		d[UUID_LEN];
 	size_t		i;
 
 	if (!uuid_repr_parse((const char *) data, size, &r))
@@ -35,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!uuid_repr_parse(name, strlen(name), &again) || again != r)
 		abort();
 
-	for (i = 0; i < UUIDREPR_LEN; i++)
+	for (i = 0; i < UUID_LEN; i++)
 		u[i] = (uint8_t) (i * 17 + size);
 	if (r == UUID_REPR_UNSPECIFIED)
 	{
@@ -44,7 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	if (!uuid_repr_encode(r, u, e) || !uuid_repr_decode(r, e, d) ||
-		memcmp(d, u, UUIDREPR_LEN) != 0)
+		memcmp(d, u, UUID_LEN) != 0)
 		abort();
 	if (!uuid_repr_can_decode(r, uuid_repr_subtype(r)))
 		abort();
