@@ -16,7 +16,10 @@ CORE_OBJS  = src/core/base64.o src/core/extjson.o src/core/hex.o \
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
              src/uuid_repr.o src/extjson.o src/uuid_detect.o $(CORE_OBJS)
-DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql))
+# the install scripts, and the skip-support statements a superuser runs
+# after pg_upgrade to 18+ (README, "Upgrading across PostgreSQL 18")
+DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql)) \
+             src/objectid_skipsupport.sql
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
 REGRESS    = init \

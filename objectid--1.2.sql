@@ -563,7 +563,7 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the i
 
 --
 -- UUID representations, Extended JSON, and the ObjectId <-> UUID mapping
--- (src/uuid_conv.c).  The two-argument forms take the representation
+-- (src/uuid_repr.c).  The two-argument forms take the representation
 -- (standard, javaLegacy, csharpLegacy, pythonLegacy, unspecified; the spec's
 -- enum spellings too, any case); the one-argument forms read the setting
 -- objectid.uuid_representation and are therefore STABLE.

@@ -10,14 +10,16 @@
  * objectid that makes a time window narrower than one bin (a hundredth of
  * the table at the default statistics target) come out as zero rows.  Our
  * estimate of one bound is core's scalarineqsel() with one change: the
- * position inside the bin comes from objid_bin_fraction() (src/core/objid.c),
+ * position inside the bin comes from objid_bin_fraction() (src/core/objectid.c),
  * which reads an id as the number its leading bytes spell, as core reads a
  * timestamp.  Everything else is core's: the null fraction, the MCV list,
  * bounds that are not constants, columns without statistics, histograms of
- * another ordering; for those we call core's estimator itself.  Constants
- * outside the histogram go to core's ineq_histogram_selectivity(), which
- * looks up the column's current minimum or maximum in an index where there
- * is one.
+ * another ordering; for those we call core's estimator itself.  As in core,
+ * a search that reaches the first or last histogram bound replaces it with
+ * the column's current minimum or maximum from a btree index on it, and a
+ * constant beyond that counts none or all of the column; without such an
+ * index, constants outside the histogram go to core's
+ * ineq_histogram_selectivity().
  *
  * Pairing.  clauselist_selectivity() estimates "x >= a AND x < b", in any
  * list of ANDed clauses (a relation's restrictions, an arm of an OR, ...),
@@ -69,6 +71,7 @@
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
 #include "optimizer/planner.h"
+#include "parser/parsetree.h"
 #include "utils/fmgrprotos.h"
 #include "utils/hsearch.h"
 #include "utils/lsyscache.h"
@@ -81,7 +84,6 @@
 #include "objectid.h"
 #include "objectid_ops.h"
 #include "objectid_selfuncs.h"
-#include "parser/parsetree.h"
 
 /* which of the four comparisons an operator of ours is */
 typedef enum objectid_ineq
