@@ -545,7 +545,7 @@ VACUUM (FREEZE, ANALYZE) bench.est_ship;
     res = dict(query=query, window=[lo, hi],
                items=int(one("SELECT count(*) FROM bench.est_ship")))
     for label, core in (("1.0 (core's estimators)", True),
-                        ("1.1 (objectid_XXsel)", False)):
+                        ("objectid_XXsel (1.1 on)", False)):
         set_objectid_estimators(core=core)
         plan = psql("EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) %s;\n"
                     % query, raw=True)
@@ -677,7 +677,7 @@ def estimates_tables(est):
             "goal", "keys find the rows ts finds"], summary))
     j = est.get("join")
     if j:
-        labels = [k for k in j if k.startswith("1.")]
+        labels = [k for k in j if isinstance(j[k], dict)]
         out.append("### A join over a time window\n\n```sql\n%s;\n```\n\n"
                    % j["query"] + table(
                        ["estimators", "plan", ">run time (ms)"], [
