@@ -110,9 +110,13 @@ def log(msg):
     print("-- " + msg, flush=True)
 
 
-def fail(msg):
-    sys.stderr.write(msg + "\n")
-    raise SystemExit(1)
+def run(cmd, stdin=None):
+    """Run a client program; on failure show what it said, and stop."""
+    proc = subprocess.run(cmd, input=stdin, text=True, capture_output=True)
+    if proc.returncode != 0:
+        sys.stderr.write((stdin or "") + proc.stdout + proc.stderr)
+        raise SystemExit(cmd[0] + " failed")
+    return proc
 
 
 median = statistics.median
@@ -123,11 +127,8 @@ median = statistics.median
 def psql(script, raw=False, logs=False):
     """Run a script in one session; return the rows tagged 'R' (lists of
     fields), with raw every line printed, with logs (lines, LOG messages)."""
-    proc = subprocess.run(
-        ["psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1",
-         "-f", "-"], input=script, text=True, capture_output=True)
-    if proc.returncode != 0:
-        fail(script + "\n" + proc.stderr + "psql failed")
+    proc = run(["psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v",
+                "ON_ERROR_STOP=1", "-f", "-"], script)
     lines = proc.stdout.splitlines()
     if logs:
         return lines, [ln.split("LOG:", 1)[1].strip()
@@ -160,12 +161,8 @@ def pgbench(cfg, name, sql, *args):
     with open(path, "w") as f:
         f.write(sql + "\n")
     c = cfg["clients"]
-    proc = subprocess.run(["pgbench", "-n", "-c", str(c), "-j", str(min(
-        c, os.cpu_count())), "-f", path] + list(args), text=True,
-        capture_output=True)
-    if proc.returncode != 0:
-        fail(proc.stdout + proc.stderr + "pgbench failed")
-    return proc.stdout
+    return run(["pgbench", "-n", "-c", str(c), "-j", str(min(
+        c, os.cpu_count())), "-f", path] + list(args)).stdout
 
 
 def interleave(n, items, measure):
@@ -820,8 +817,8 @@ def main():
         load_start=open("/proc/loadavg").read().split()[:3])
     log("server: " + info["server"])
     if os.environ.get("PG_MAJOR", str(info["major"])) != str(info["major"]):
-        fail("PG_MAJOR=%s, but the server is %d" % (os.environ["PG_MAJOR"],
-                                                    info["major"]))
+        raise SystemExit("PG_MAJOR=%s, but the server is %d" % (
+            os.environ["PG_MAJOR"], info["major"]))
     cfg["major"] = info["major"]
     gens = [(c.replace("EXT.", ""), ext(c), None) for c, _ in GENERATORS]
     keys = [tuple(map(ext, k)) for k in KEYS]
