@@ -1,20 +1,19 @@
 #!/usr/bin/env python3
-"""bench/bench.py: the measurements behind BENCHMARKS.md.
-
-Run it through bench/run, which builds and installs the extension and starts
-a throwaway cluster (pg_virtualenv -t) with the settings it reports; this
-script only talks to that cluster through psql and pgbench (PGHOST, PGPORT,
-PGUSER, PGPASSWORD come from pg_virtualenv).
-
-Every comparison is taken on the same server in the same run, as a ratio,
-as the median of several rounds in which the contenders are interleaved
-(the order rotates from round to round).  Nothing here is a test: no timing
-is asserted, figures are reported.
+"""bench/bench.py: the measurements behind BENCHMARKS.md, run by bench/run on
+a throwaway cluster.  Every comparison is a ratio within one run: the median
+of several rounds in which the contenders are interleaved, their order
+rotating.  Nothing is asserted.  It writes figures only, to bench/out/:
+results-<mode>-pg<major>[-<sections>].json, a markdown file of tables per
+section (machine, percall, insert, sort, range, estimates, core18 .md) and
+insert.png; BENCHMARKS.md is written by hand around the tables.
+`python3 bench/bench.py --tables RESULTS.json` writes them again from saved
+results, without a server.
 """
 
 import argparse
 import datetime
 import fcntl
+import functools
 import json
 import os
 import platform
@@ -24,65 +23,118 @@ import subprocess
 import sys
 import time
 
-sys.dont_write_bytecode = True  # importing common/report leaves no __pycache__
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")
 
-sys.path.insert(0, HERE)
-from common import (CORE18, CORE18_KEYS, CORE18_REFERENCE,  # noqa: E402
-                    ESTIMATE_SETS, ESTIMATE_START, ESTIMATE_STARTS,
-                    ESTIMATE_WIDTHS, GENERATORS, KEYS, RANGE_START, RANGE_WINDOWS, REFERENCE,
-                    SECTIONS, SORT_PEERS, SORT_SETS)
-import report  # noqa: E402
+# calls: most rows of a per-call loop, sized to fill loop_ms; reps: runs per
+# loop and round, the fastest counts; pgb_calls: calls per pgbench
+# transaction; estimate_scale: of ESTIMATE_ROWS
+QUICK = dict(calls=4_000_000, loop_ms=400, reps=2, rounds=5, pgb_calls=50_000,
+             pgb_seconds=2, pgb_rounds=3, clients=4, insert_rows=[1_000_000],
+             insert_rounds=3, sort_rows=5_000_000, sort_rounds=3,
+             range_rows=2_000_000, estimate_scale=1)
+MODES = dict(quick=QUICK, tiny=dict(
+    QUICK, calls=500_000, loop_ms=60, rounds=3, pgb_calls=20_000,
+    pgb_seconds=1, pgb_rounds=2, insert_rows=[100_000], insert_rounds=2,
+    sort_rows=200_000, sort_rounds=2, range_rows=200_000,
+    estimate_scale=0.02), full=dict(
+    QUICK, calls=10_000_000, loop_ms=1000, reps=3, rounds=7, pgb_seconds=5,
+    pgb_rounds=5, insert_rows=[1_000_000, 10_000_000], sort_rounds=5,
+    range_rows=5_000_000))
+SECTIONS = ("percall", "pgbench", "insert", "checkpointed", "sort", "range",
+            "estimates", "core18")
 
-MODES = {
-    # calls: most rows of one per-call loop; loop_ms: the time a loop is
-    # sized to fill; reps: runs per loop and round (the fastest counts);
-    # pgb_calls: calls per pgbench transaction
-    "tiny": dict(calls=500_000, loop_ms=60, reps=2, rounds=3,
-                 pgb_calls=20_000, pgb_seconds=1, pgb_rounds=2, clients=4,
-                 insert_rows=[100_000], insert_rounds=2,
-                 sort_rows=200_000, sort_rounds=2, range_rows=200_000,
-                 estimate_scale=0.02),
-    "quick": dict(calls=4_000_000, loop_ms=400, reps=2, rounds=5,
-                  pgb_calls=50_000, pgb_seconds=2, pgb_rounds=3, clients=4,
-                  insert_rows=[1_000_000], insert_rounds=3,
-                  sort_rows=5_000_000, sort_rounds=3, range_rows=2_000_000,
-                  estimate_scale=1),
-    "full": dict(calls=10_000_000, loop_ms=1000, reps=3, rounds=7,
-                 pgb_calls=50_000, pgb_seconds=5, pgb_rounds=5, clients=4,
-                 insert_rows=[1_000_000, 10_000_000], insert_rounds=3,
-                 sort_rows=5_000_000, sort_rounds=5, range_rows=5_000_000,
-                 estimate_scale=1),
-}
+# Generators measured per call: (call, whose).  EXT is the extension's
+# schema: its functions are called qualified, so that on 18+ its uuidv7()
+# is measured and not core's.  nextval() is what a bigserial default calls;
+# clock_timestamp() about the least a time-based generator can cost.
+GENERATORS = [("EXT.objectid()", "objectid"), ("EXT.uuidv7()", "objectid"),
+              ("EXT.uuidv6()", "objectid"), ("EXT.uuidv8()", "objectid"),
+              ("EXT.uuidv4()", "objectid"), ("gen_random_uuid()", "core"),
+              ("uuid_generate_v1()", "uuid-ossp"),
+              ("uuid_generate_v4()", "uuid-ossp"),
+              ("nextval('bench.seq')", "core"), ("clock_timestamp()", "core")]
+# bulk insert keys: (label, column definition, search_path at CREATE TABLE)
+KEYS = [("bigserial", "id bigserial PRIMARY KEY", None),
+        ("gen_random_uuid()", "id uuid PRIMARY KEY DEFAULT gen_random_uuid()",
+         None),
+        ("uuidv7()", "id uuid PRIMARY KEY DEFAULT EXT.uuidv7()", None),
+        ("objectid()", "id objectid PRIMARY KEY DEFAULT EXT.objectid()", None)]
+# PostgreSQL 18+: core's uuidv7()/uuidv4() beside the extension's, per call
+# (label, call, search_path around it, whose), and as column defaults, which
+# are bound to a function when the table is created
+CORE18 = [("gen_random_uuid()", "gen_random_uuid()", None, "core")] + [
+    row for f in ("uuidv7()", "uuidv4()") for row in (
+        (f, f, None, "core"), ("pg_catalog." + f, "pg_catalog." + f, None,
+                               "core"), ("EXT." + f, "EXT." + f, None,
+                                         "objectid"),
+        (f + ", search_path = EXT, pg_catalog", f, "EXT, pg_catalog",
+         "objectid"))] + [("clock_timestamp()", "clock_timestamp()", None,
+                           "core")]
+CORE18_KEYS = [
+    KEYS[0],
+    ("DEFAULT uuidv7()", "id uuid PRIMARY KEY DEFAULT uuidv7()", None),
+    ("DEFAULT EXT.uuidv7()", "id uuid PRIMARY KEY DEFAULT EXT.uuidv7()", None),
+    ("DEFAULT uuidv7(), created under search_path = EXT, pg_catalog",
+     "id uuid PRIMARY KEY DEFAULT uuidv7()", "EXT, pg_catalog")]
+
+# Sort data sets: (type, source).  Random values in one statement; the
+# values of a generator as 4 concurrent pgbench clients insert them, 1,000
+# rows a transaction, as a table with a few writers holds them, then that
+# table shuffled.  Ratios are to the uuid set of the same kind.
+SORT_SETS = [("objectid", "random bytes"), ("uuid", "gen_random_uuid()")] + [
+    (t, f + " x 4 sessions" + s) for s in ("", ", shuffled") for t, f in (
+        ("objectid", "objectid()"), ("uuid", "uuidv7()"),
+        ("bigint", "nextval()"))]
+RANGE_WINDOWS = [("1 minute", "2024-01-10 12:00", "2024-01-10 12:01"),
+                 ("1 hour", "2024-01-10 12:00", "2024-01-10 13:00"),
+                 ("1 day", "2024-01-10 00:00", "2024-01-11 00:00")]
+
+# Row estimates of time windows: est_u and est_s of the data sets shared
+# with the regress test, at each size (indexed at the first only: estimates
+# inside the histogram read no index); windows [start, start + width)
+ESTIMATES_DATA = os.path.join(TOP, "sql", "estimates_data.sql")
+ESTIMATE_ROWS = (1_000_000, 10_000_000)
+ESTIMATE_STARTS = {"est_u": ["2024-03-15 09:00", "2024-07-20 18:30",
+                             "2024-12-30 12:00"],
+                   "est_s": ["2024-01-02 05:00", "2024-06-10 12:00",
+                             "2024-12-28 12:00"]}
+ESTIMATE_WIDTHS = ["1 minute", "1 hour", "6 hours", "1 day", "1 week",
+                   "30 days", "6 months"]
+ESTIMATE_KEYS = ("objectid", "objectid 1.0", "uuid v7", "timestamptz")
+ESTIMATE_MIN_ROWS, ESTIMATE_FACTOR = 100, 2.0   # goal: such windows within 2x
 
 
 def log(msg):
     print("-- " + msg, flush=True)
 
 
-# --- talking to the server --------------------------------------------------
-
-def psql(script, raw=False):
-    """Run a script in one session; return the rows tagged 'R' (as lists),
-    or with raw every line it printed."""
-    proc = subprocess.run(
-        ["psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1",
-         "-f", "-"],
-        input=script, text=True, capture_output=True)
+def run(cmd, stdin=None):
+    """Run a client program; on failure show what it said, and stop."""
+    proc = subprocess.run(cmd, input=stdin, text=True, capture_output=True)
     if proc.returncode != 0:
-        sys.stderr.write(script + "\n" + proc.stderr)
-        raise SystemExit("psql failed")
-    if raw:
-        return proc.stdout.splitlines()
-    rows = []
-    for line in proc.stdout.splitlines():
-        fields = line.split("\t")
-        if fields[0] == "R":
-            rows.append(fields[1:])
-    return rows
+        sys.stderr.write((stdin or "") + proc.stdout + proc.stderr)
+        raise SystemExit(cmd[0] + " failed")
+    return proc
+
+
+median = statistics.median
+
+
+# --- talking to the server ---------------------------------------------------
+
+def psql(script, raw=False, logs=False):
+    """Run a script in one session; return the rows tagged 'R' (lists of
+    fields), with raw every line printed, with logs (lines, LOG messages)."""
+    proc = run(["psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v",
+                "ON_ERROR_STOP=1", "-f", "-"], script)
+    lines = proc.stdout.splitlines()
+    if logs:
+        return lines, [ln.split("LOG:", 1)[1].strip()
+                       for ln in proc.stderr.splitlines() if "LOG:" in ln]
+    return lines if raw else [ln.split("\t")[1:] for ln in lines
+                              if ln.startswith("R\t")]
 
 
 def one(query):
@@ -93,885 +145,706 @@ def quote(s):
     return "'" + s.replace("'", "''") + "'"
 
 
-def release_install_lock():
-    """bench/run holds the install lock while the cluster starts with the
-    library preloaded and the extension is created; after that the code
-    under test is pinned in every backend, so let other checkouts go on."""
-    fd = os.environ.get("BENCH_LOCK_FD")
-    if fd:
-        fcntl.flock(int(fd), fcntl.LOCK_UN)
-        os.close(int(fd))
-        log("install lock released")
+@functools.lru_cache()
+def ext(text):
+    """text with EXT the extension's schema."""
+    return text and re.sub(r"\bEXT\b", one(
+        "SELECT quote_ident(extnamespace::regnamespace::text) FROM "
+        "pg_extension WHERE extname = 'objectid'"), text)
 
 
-def setup_server():
-    psql("""
-CREATE EXTENSION IF NOT EXISTS objectid;
-CREATE EXTENSION IF NOT EXISTS "uuid-ossp";
-CREATE SCHEMA IF NOT EXISTS bench;
-CREATE SEQUENCE IF NOT EXISTS bench.seq;
--- milliseconds taken by reps executions of q, timed inside the server
-CREATE OR REPLACE FUNCTION bench.ms(q text, reps int DEFAULT 1)
-RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE
-	t0 timestamptz := clock_timestamp();
-BEGIN
-	FOR i IN 1 .. reps LOOP
-		EXECUTE q;
-	END LOOP;
-	RETURN extract(epoch FROM clock_timestamp() - t0) * 1000 / reps;
-END
-$$;
-""")
+def pgbench(cfg, name, sql, *args):
+    """pgbench with cfg["clients"] clients running sql (written to
+    bench/out/pgbench/name.sql); returns its output."""
+    path = os.path.join(OUT, "pgbench", name + ".sql")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(sql + "\n")
+    c = cfg["clients"]
+    return run(["pgbench", "-n", "-c", str(c), "-j", str(min(
+        c, os.cpu_count())), "-f", path] + list(args)).stdout
 
 
-def have_function(signature):
-    return one("to_regprocedure(%s) IS NOT NULL" % quote(signature)) == "t"
+def interleave(n, items, measure):
+    """n rounds of measure(items), rotated one further each round, which
+    returns {label: {figure: value}}; the rounds in items' order."""
+    rounds = []
+    for r in range(n):
+        got = measure(items[r % len(items):] + items[:r % len(items)])
+        rounds.append({i[0]: got[i[0]] for i in items})
+        log("  round %d: %s" % (r + 1, "  ".join(
+            "%s %.4g" % (k, next(iter(v.values())))
+            for k, v in rounds[-1].items())))
+    return rounds
 
 
-def ours(signature):
-    """The schema-qualified name of the objectid extension's function with
-    this signature, e.g. 'uuidv7()' -> 'public.uuidv7', or None.  Looked up
-    among the extension's members in pg_proc, so that on a server whose core
-    has a function of the same name (uuidv7() from PostgreSQL 18 on) the
-    extension's own is measured."""
-    name, args = signature.rstrip(")").split("(", 1)
-    q = ("SELECT format('%%I.%%I', n.nspname, p.proname) FROM pg_proc p "
-         "JOIN pg_namespace n ON n.oid = p.pronamespace "
-         "JOIN pg_depend d ON d.classid = 'pg_proc'::regclass "
-         "AND d.objid = p.oid AND d.deptype = 'e' "
-         "JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid' "
-         "WHERE p.proname = %s AND oidvectortypes(p.proargtypes) = %s"
-         % (quote(name), quote(args)))
-    rows = psql("SELECT 'R', (%s);\n" % q)
-    return rows[0][0] or None
+def summarize(rounds, ratio_of, peer):
+    """Per label of the rounds: the median of each figure (of a text, the
+    first round's) and its value in each round; for each (figure, name) of
+    ratio_of the median, least and greatest per-round ratio to that figure
+    of peer(label)."""
+    res = {}
+    for label, first in rounds[0].items():
+        m = res[label] = {}
+        for f, v in first.items():
+            m[f + "_all"] = [rd[label][f] for rd in rounds]
+            m[f] = v if isinstance(v, str) else median(m[f + "_all"])
+        for f, name in ratio_of if peer(label) in rounds[0] else ():
+            r = [rd[label][f] / rd[peer(label)][f] for rd in rounds]
+            m[name], m[name + "_min"], m[name + "_max"] = (median(r), min(r),
+                                                          max(r))
+    return res
 
 
-def resolve(call, signature, origin):
-    """The SQL to call a generator with, or None when it is not installed."""
-    if origin == "objectid":
-        qualified = ours(signature)
-        return qualified and qualified + call[call.index("("):]
-    return call if have_function(signature) else None
-
-
-def rotate(items, r):
-    r %= max(len(items), 1)
-    return items[r:] + items[:r]
-
-
-def median(xs):
-    return statistics.median(xs) if xs else None
-
-
-# --- 1. per-call cost -------------------------------------------------------
-
-def floor_query(n):
-    """Everything a per-call loop does but the call: the same rows, the same
-    aggregate over a constant.  (count(x) over the series column is no
-    floor: reading the column costs more than a cheap call does.)"""
-    return "SELECT count(true) FROM generate_series(1, %d)" % n
-
+# --- per-call cost -----------------------------------------------------------
 
 def percall_round(gens, sizes, reps):
-    """One round: for each generator (label, SQL call, search_path or None),
-    the floor and its loop alternate reps times over the same number of
-    rows; the fastest run of each is kept (noise from other work on the
-    machine only ever adds time).  Returns {label: (ns per call, ns per row
-    of the floor)}."""
+    """Each generator's loop (label, call, search_path) runs reps times
+    alternating with its floor, count(true) over the same rows (all but the
+    call); the fastest of each counts: {label: {ns per call, floor_ns}}."""
     lines = ["SET work_mem = '1GB';"]
     for label, call, path in gens:
-        n = sizes[label]
-        gen_q = "SELECT count(%s) FROM generate_series(1, %d)" % (call, n)
-        if path:
-            lines.append("SET search_path = %s;" % path)
-        for _ in range(reps):
-            lines.append("SELECT 'R', 'floor', %s, bench.ms(%s);"
-                         % (quote(label), quote(floor_query(n))))
-            lines.append("SELECT 'R', 'gen', %s, bench.ms(%s);"
-                         % (quote(label), quote(gen_q)))
-        if path:
-            lines.append("RESET search_path;")
+        lines.append("SET search_path = %s;" % (path or "DEFAULT"))
+        lines += ["SELECT 'R', '%s', %s, bench.ms(%s);" % (kind, quote(
+            label), quote("SELECT count(%s) FROM generate_series(1, %d)"
+                          % (expr, sizes[label])))
+            for _ in range(reps) for kind, expr in (("floor", "true"),
+                                                     ("ns", call))]
     runs = {}
     for kind, label, ms in psql("\n".join(lines) + "\n"):
-        runs.setdefault((kind, label), []).append(float(ms))
-    res = {}
-    for label, _, _ in gens:
-        gen = min(runs[("gen", label)]) * 1e6 / sizes[label]
-        floor = min(runs[("floor", label)]) * 1e6 / sizes[label]
-        res[label] = (gen - floor, floor)
-    return res
+        runs.setdefault((kind, label), []).append(float(ms) * 1e6
+                                                  / sizes[label])
+    return {g[0]: dict(ns=min(runs["ns", g[0]]) - min(runs["floor", g[0]]),
+                       floor_ns=min(runs["floor", g[0]])) for g in gens}
 
 
-def ratio_table(rounds, labels, reference=REFERENCE):
-    """Median per-call ns and median of the per-round ratios to reference;
-    rounds are {label: ns} or {label: (ns, floor ns)}."""
-    def cost(v):
-        return v[0] if isinstance(v, tuple) else v
-    res = {}
-    for label in labels:
-        ns = [cost(r[label]) for r in rounds]
-        ratios = [cost(r[label]) / cost(r[reference]) for r in rounds]
-        res[label] = dict(ns=median(ns), ratio=median(ratios),
-                          ratio_min=min(ratios), ratio_max=max(ratios),
-                          ns_all=ns)
-        if isinstance(rounds[0][label], tuple):
-            res[label]["floor_ns"] = median([r[label][1] for r in rounds])
-    return res
-
-
-def bench_percall(cfg, gens, reference=REFERENCE):
-    """Per-call cost; each generator loops over as many rows as fill about
-    cfg["loop_ms"] (slow generators get fewer rows, fast ones up to
+def bench_percall(cfg, gens, reference="gen_random_uuid()"):
+    """Each loop runs as many rows as fill about cfg["loop_ms"] (at most
     cfg["calls"]), sized from a warm-up round that is not counted."""
-    warm = 100_000
-    sizes = dict.fromkeys((g[0] for g in gens), warm)
-    warm_cost = percall_round(gens, sizes, 1)
-    for label in sizes:
-        per_row = max(warm_cost[label][0], 0.0) + warm_cost[label][1]
-        n = int(cfg["loop_ms"] * 1e6 / per_row) // 10_000 * 10_000
-        sizes[label] = max(50_000, min(cfg["calls"], n))
-    log("per call: %d rounds, fastest of %d runs each; rows per loop: %s"
-        % (cfg["rounds"], cfg["reps"], ", ".join(
-            "%s %d" % (g[0], sizes[g[0]]) for g in gens)))
-    rounds = []
-    for r in range(cfg["rounds"]):
-        rounds.append(percall_round(rotate(gens, r), sizes, cfg["reps"]))
-        log("  round %d: %s" % (r + 1, "  ".join(
-            "%s %.1f" % (g[0], rounds[-1][g[0]][0]) for g in gens)))
-    res = ratio_table(rounds, [g[0] for g in gens], reference)
+    sizes = dict.fromkeys((g[0] for g in gens), 100_000)
+    for label, m in percall_round(gens, sizes, 1).items():
+        n = int(cfg["loop_ms"] * 1e6 / (max(m["ns"], 0.0) + m["floor_ns"]))
+        sizes[label] = max(50_000, min(cfg["calls"], n // 10_000 * 10_000))
+    log("per call: %d rounds, fastest of %d runs; rows per loop: %s" % (
+        cfg["rounds"], cfg["reps"], sizes))
+    res = summarize(interleave(cfg["rounds"], gens, lambda g: percall_round(
+        g, sizes, cfg["reps"])), [("ns", "ratio")], lambda _: reference)
     for label in res:
         res[label]["rows"] = sizes[label]
     return res
 
 
-# --- 1b. per-call cost under concurrency (pgbench) --------------------------
-
-def pgbench_tps(script, cfg):
-    cmd = ["pgbench", "-n", "-c", str(cfg["clients"]),
-           "-j", str(min(cfg["clients"], os.cpu_count() or 1)),
-           "-T", str(cfg["pgb_seconds"]), "-f", script]
-    proc = subprocess.run(cmd, text=True, capture_output=True)
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stdout + proc.stderr)
-        raise SystemExit("pgbench failed")
-    m = re.search(r"tps = ([0-9.]+) \(without initial connection time\)",
-                  proc.stdout)
-    return float(m.group(1))
-
-
 def bench_pgbench(cfg, gens):
-    m = cfg["pgb_calls"]
-    c = cfg["clients"]
-    sdir = os.path.join(OUT, "pgbench")
-    os.makedirs(sdir, exist_ok=True)
-    scripts = {}
-    for label, call, _ in [("base", "true", None)] + gens:
-        name = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")
-        path = os.path.join(sdir, name + ".sql")
-        with open(path, "w") as f:
-            f.write("SELECT count(%s) FROM generate_series(1, %d);\n"
-                    % (call, m))
-        scripts[label] = path
+    """The same loops as pgbench scripts, cfg["clients"] at once: the wall
+    time one client waits per call, the baseline (count(true), run twice a
+    round) taken out."""
+    m, c = cfg["pgb_calls"], cfg["clients"]
+
+    def tps(label, call):
+        out = pgbench(cfg, re.sub(r"\W+", "_", label).strip("_"),
+                      "SELECT count(%s) FROM generate_series(1, %d);"
+                      % (call, m), "-T", str(cfg["pgb_seconds"]))
+        return float(re.search(r"tps = ([0-9.]+) \(without", out).group(1))
+
+    def measure(gens):
+        got = {g[0]: tps(g[0], g[1]) for g in gens}
+        base = (tps("base", "true") + tps("base", "true")) / 2
+        return {k: dict(ns=c * (1 / t - 1 / base) * 1e9 / m)
+                for k, t in got.items()}
     log("pgbench: %d clients, %d calls/transaction, %ds runs, %d rounds"
         % (c, m, cfg["pgb_seconds"], cfg["pgb_rounds"]))
-    rounds = []
-    for r in range(cfg["pgb_rounds"]):
-        tps = {}
-        for label, _, _ in rotate(gens, r):
-            tps[label] = pgbench_tps(scripts[label], cfg)
-        tb = (pgbench_tps(scripts["base"], cfg) +
-              pgbench_tps(scripts["base"], cfg)) / 2
-        # wall time one client waits per call, baseline taken out
-        cost = {label: c * (1.0 / tf - 1.0 / tb) * 1e9 / m
-                for label, tf in tps.items()}
-        rounds.append(cost)
-        log("  round %d: %s" % (r + 1, "  ".join(
-            "%s %.1f" % (g[0], cost[g[0]]) for g in gens)))
-    return ratio_table(rounds, [g[0] for g in gens])
+    return summarize(interleave(cfg["pgb_rounds"], gens, measure),
+                     [("ns", "ratio")], lambda _: "gen_random_uuid()")
 
 
-# --- 2. bulk insert ----------------------------------------------------------
+# --- bulk insert -------------------------------------------------------------
 
-# the checkpointer publishes its counters just after CHECKPOINT returns;
-# they moved from pg_stat_bgwriter to pg_stat_checkpointer in 17
-CKPT_COUNT_BGWRITER = """SELECT pg_sleep(0.3);
-SELECT checkpoints_timed + checkpoints_req AS %s FROM pg_stat_bgwriter \\gset
-"""
-CKPT_COUNT_CHECKPOINTER = """SELECT pg_sleep(0.3);
-SELECT num_timed + num_requested AS %s FROM pg_stat_checkpointer \\gset
-"""
-CKPT_COUNT = CKPT_COUNT_BGWRITER    # main() picks the server's
-
-
-def insert_once(coldef, rows, path=None):
-    """One timed load; path: the search_path in force while the table (and
-    so its DEFAULT, bound to a function then) is created."""
-    script = """
-DROP TABLE IF EXISTS bench.ins;
-%(setpath)s
-CREATE TABLE bench.ins (%(coldef)s, n int NOT NULL);
-RESET search_path;
-CHECKPOINT;
-%(ckpt0)s
-SELECT pg_stat_force_next_flush();
-SELECT pg_current_wal_lsn() AS l0, wal_fpi AS f0, wal_records AS r0
-  FROM pg_stat_wal \\gset
-SELECT clock_timestamp() AS t0 \\gset
-INSERT INTO bench.ins (n) SELECT g FROM generate_series(1, %(rows)d) g;
-SELECT extract(epoch FROM clock_timestamp() - :'t0'::timestamptz) AS secs,
-       pg_wal_lsn_diff(pg_current_wal_lsn(), :'l0') AS wal \\gset
-SELECT pg_stat_force_next_flush();
-%(ckpt1)s
-SELECT 'R', :secs, :wal, wal_fpi - :f0, wal_records - :r0, :c1 - :c0,
-       pg_relation_size('bench.ins'), pg_indexes_size('bench.ins'),
-       (SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef
-         WHERE adrelid = 'bench.ins'::regclass AND adnum = 1)
-  FROM pg_stat_wal;
-DROP TABLE bench.ins;
-""" % dict(coldef=coldef, rows=rows, ckpt0=CKPT_COUNT % "c0",
-           ckpt1=CKPT_COUNT % "c1",
-           setpath="SET search_path = %s;" % path if path else "")
-    r = psql(script)[0]     # the primary key has refused any duplicate
-    return dict(secs=float(r[0]), wal=int(float(r[1])), fpi=int(r[2]),
-                records=int(r[3]), checkpoints=int(r[4]), heap=int(r[5]),
-                index=int(r[6]), default=r[7])
+def insert_once(coldef, rows, path, major):
+    """One timed load (bench/insert.sql) of a new table."""
+    ckpt = ("(SELECT num_timed + num_requested FROM pg_stat_checkpointer)"
+            if major >= 17 else "(SELECT checkpoints_timed + checkpoints_req "
+            "FROM pg_stat_bgwriter)")
+    r = psql("\\set coldef %s\n\\set rows %d\n\\set path %s\n\\set ckpt %s\n"
+             "\\i %s\n" % (quote(coldef), rows, quote(path or "DEFAULT"),
+                            quote(ckpt), quote(os.path.join(HERE,
+                                                            "insert.sql"))))[0]
+    return dict(zip(("secs", "wal", "fpi", "records", "checkpoints", "heap",
+                     "index"), map(float, r)), default=r[7])
 
 
-def ckpt_wal_size(rows):
-    """max_wal_size for the loads with checkpoints: about a tenth of the WAL
-    a bigserial load of that size writes, 1GB (the default) at 10M rows."""
-    return "%dMB" % max(64, rows // 10_000)
-
-
-def set_max_wal_size(value):
-    if value is None:
-        psql("ALTER SYSTEM RESET max_wal_size;\nSELECT pg_reload_conf();\n")
-    else:
-        psql("ALTER SYSTEM SET max_wal_size = %s;\n"
-             "SELECT pg_reload_conf();\n" % quote(value))
-    time.sleep(0.5)
-
-
-def bench_insert(cfg, keys, with_checkpoints=False):
-    res = {}
+def bench_insert(cfg, keys, checkpoints=False):
+    """keys: (label, column definition, search_path at CREATE TABLE).  With
+    checkpoints, max_wal_size is about a tenth of the WAL a bigserial load
+    writes (1GB, the default, at 10M rows), so checkpoints fall inside."""
+    res, major = {}, cfg["major"]
     for rows in cfg["insert_rows"]:
-        if with_checkpoints:
-            set_max_wal_size(ckpt_wal_size(rows))
-        log("insert: %d rows, %d rounds, %s%s" % (
-            rows, cfg["insert_rounds"], ", ".join(k[0] for k in keys),
-            ", max_wal_size = " + ckpt_wal_size(rows)
-            if with_checkpoints else ""))
-        rounds = []
-        for r in range(cfg["insert_rounds"]):
-            one_round = {}
-            for key in rotate(keys, r):
-                one_round[key[0]] = insert_once(key[1], rows,
-                                                key[2] if len(key) > 2
-                                                else None)
-            rounds.append(one_round)
-            log("  round %d: %s" % (r + 1, "  ".join(
-                "%s %.2fs %.0fMB %dckpt" % (
-                    k[0], one_round[k[0]]["secs"],
-                    one_round[k[0]]["wal"] / 2**20,
-                    one_round[k[0]]["checkpoints"]) for k in keys)))
-        per = {}
-        base = keys[0][0]
-        for label in [k[0] for k in keys]:
-            ms = [rd[label] for rd in rounds]
-            per[label] = dict(
-                secs=median([m["secs"] for m in ms]),
-                wal=median([m["wal"] for m in ms]),
-                fpi=median([m["fpi"] for m in ms]),
-                records=median([m["records"] for m in ms]),
-                checkpoints=median([m["checkpoints"] for m in ms]),
-                heap=median([m["heap"] for m in ms]),
-                index=median([m["index"] for m in ms]),
-                time_ratio=median([rd[label]["secs"] / rd[base]["secs"]
-                                   for rd in rounds]),
-                wal_ratio=median([rd[label]["wal"] / rd[base]["wal"]
-                                  for rd in rounds]),
-                secs_all=[m["secs"] for m in ms],
-                default=ms[0]["default"])
-            if with_checkpoints:
-                per[label]["max_wal_size"] = ckpt_wal_size(rows)
-        res[str(rows)] = per
-    if with_checkpoints:
-        set_max_wal_size(None)
+        wal_size = checkpoints and "%dMB" % max(64, rows // 10_000) or None
+        psql("ALTER SYSTEM %s;\nSELECT pg_reload_conf(), pg_sleep(0.5);\n" % (
+            "SET max_wal_size = " + quote(wal_size) if wal_size
+            else "RESET max_wal_size"))
+        log("insert: %d rows, %d rounds, max_wal_size %s" % (
+            rows, cfg["insert_rounds"], wal_size))
+        res[str(rows)] = summarize(interleave(
+            cfg["insert_rounds"], keys, lambda ks: {
+                k[0]: insert_once(k[1], rows, k[2], major) for k in ks}),
+            [("secs", "time_ratio"), ("wal", "wal_ratio")],
+            lambda _: keys[0][0])
+        for m in res[str(rows)].values():
+            m["max_wal_size"] = wal_size
+    psql("ALTER SYSTEM RESET max_wal_size;\nSELECT pg_reload_conf();\n")
     return res
 
 
-# --- 3. sorting and index builds -------------------------------------------
-
-def sort_table(name):
-    return "bench.s_" + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-
-
-def psql_log(script):
-    """Run a script; return (stdout lines, server LOG lines)."""
-    proc = subprocess.run(
-        ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-f", "-"],
-        input=script, text=True, capture_output=True)
-    if proc.returncode != 0:
-        sys.stderr.write(script + "\n" + proc.stderr)
-        raise SystemExit("psql failed")
-    return (proc.stdout.splitlines(),
-            [ln for ln in proc.stderr.splitlines() if "LOG:" in ln])
-
-
-def fill_by_sessions(table, call, n, cfg):
-    """About n rows of call into table from cfg["clients"] concurrent
-    sessions (pgbench clients), 1,000 rows a transaction: the values a table
-    with a few writers holds, in the order it holds them."""
-    per_tx = 1000
-    c = cfg["clients"]
-    tx = max(1, n // (per_tx * c))
-    path = os.path.join(OUT, "pgbench", "fill_%s.sql" % table.split(".")[1])
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write("INSERT INTO %s (v) SELECT %s FROM generate_series(1, %d);\n"
-                % (table, call, per_tx))
-    t0 = time.time()
-    proc = subprocess.run(["pgbench", "-n", "-c", str(c),
-                           "-j", str(min(c, os.cpu_count() or 1)),
-                           "-t", str(tx), "-f", path],
-                          text=True, capture_output=True)
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stdout + proc.stderr)
-        raise SystemExit("pgbench failed")
-    return time.time() - t0
-
+# --- sorting and index builds ------------------------------------------------
 
 def bench_sort(cfg):
-    """ORDER BY and CREATE INDEX over each data set of SORT_SETS: random
-    values, and values as a table written by a few sessions holds them (in
-    insertion order and shuffled).  Each sort is also run once under
-    trace_sort to record whether the abbreviated keys were kept."""
-    n = cfg["sort_rows"]
-    calls = {"objectid()": ours("objectid()"), "uuidv7()": ours("uuidv7()"),
-             "nextval()": "nextval"}
-    calls = {k: v and v + ("('bench.sortseq')" if k == "nextval()" else "()")
-             for k, v in calls.items()}
-    sets = [st for st in SORT_SETS if st[2] == "random" or calls[st[2]]]
-    log("sort: %d rows per data set: %s" % (n, "; ".join(s_[0] for s_ in sets)))
-    fill = {}
-    for name, typ, src, order in sets:
-        table = sort_table(name)
-        if src == "random" and typ == "objectid":
-            # objectid values from 12 random bytes (the cast bytea -> objectid)
-            psql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s AS SELECT "
-                 "substr(uuid_send(gen_random_uuid()), 1, 12)::objectid AS v "
-                 "FROM generate_series(1, %d);\n" % (table, table, n))
-        elif src == "random":
-            psql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s AS SELECT "
-                 "gen_random_uuid() AS v FROM generate_series(1, %d);\n"
-                 % (table, table, n))
-        elif order == "inserted":
-            psql("DROP TABLE IF EXISTS %s;\nDROP SEQUENCE IF EXISTS "
-                 "bench.sortseq;\nCREATE SEQUENCE bench.sortseq;\n"
-                 "CREATE TABLE %s (v %s);\n" % (table, table, typ))
-            fill[name] = fill_by_sessions(table, calls[src], n, cfg)
-            log("  %s: %.1f s to insert" % (name, fill[name]))
-        else:
-            source = sort_table(name.replace(", shuffled", ""))
-            psql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s AS SELECT v "
-                 "FROM %s ORDER BY random();\n" % (table, table, source))
-    psql("VACUUM (FREEZE, ANALYZE);\n")
-    # rows, distinct values, distinct 8-byte prefixes (what an abbreviated
-    # key of a 16- or 12-byte value can hold)
+    """ORDER BY and CREATE INDEX over each data set of SORT_SETS; each
+    ORDER BY also runs once under trace_sort, which tells whether the sort
+    kept its abbreviated keys."""
+    n, res = cfg["sort_rows"], {}
+    calls = {"objectid()": ext("EXT.objectid()"), "uuidv7()": ext(
+        "EXT.uuidv7()"), "nextval()": "nextval('bench.sortseq')"}
+    # distinct 8-byte prefixes: what an abbreviated key can tell apart
     prefix = {"objectid": "substr(v::bytea, 1, 8)",
               "uuid": "substr(uuid_send(v), 1, 8)", "bigint": "v"}
-    counts = {}
-    for name, typ, _, _ in sets:
-        counts[name] = [int(v) for v in one(
-            "SELECT count(*) || ',' || count(DISTINCT v) || ',' || "
-            "count(DISTINCT %s) FROM %s" % (prefix[typ], sort_table(name))
-        ).split(",")]
-    # one traced run of each ORDER BY: the plan's sort method and the sort
-    # support's own words on its abbreviated keys
-    plans, traces = {}, {}
-    for name, _, _, _ in sets:
-        t = sort_table(name)
-        out, logs = psql_log(
-            "SET work_mem = '2GB';\nSET trace_sort = on;\n"
-            "SET client_min_messages = log;\n"
-            "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, COSTS OFF) "
-            "SELECT v FROM %s ORDER BY v OFFSET %d;\n" % (t, counts[name][0]))
-        plans[name] = [ln.strip() for ln in out]
-        traces[name] = [ln.split("LOG:", 1)[1].strip() for ln in logs
-                        if "_abbrev:" in ln]
-        log("  %s: %s" % (name, traces[name][-1] if traces[name]
-                          else "no abbreviation"))
-    rounds = []
-    for r in range(cfg["sort_rounds"]):
-        lines = ["SET work_mem = '2GB';",
-                 "SET maintenance_work_mem = '2GB';"]
-        for name, _, _, _ in rotate(sets, r):
-            t = sort_table(name)
-            lines.append("SELECT 'R', %s, 'order', bench.ms(%s);" % (
-                quote(name),
-                quote("SELECT v FROM %s ORDER BY v OFFSET %d"
-                      % (t, counts[name][0]))))
-            lines.append("SELECT 'R', %s, 'index', bench.ms(%s);" % (
-                quote(name), quote("CREATE INDEX sort_i ON %s (v)" % t)))
-            lines.append("DROP INDEX bench.sort_i;")
+    for typ, src in SORT_SETS:
+        name, t = "%s, %s" % (typ, src), "bench.s%d" % len(res)
+        t0 = time.time()
+        if src.endswith("shuffled"):
+            psql("CREATE TABLE %s AS SELECT v FROM %s ORDER BY random();\n"
+                 % (t, res[name[:-10]]["table"]))
+        elif src.endswith("sessions"):
+            psql("DROP SEQUENCE IF EXISTS bench.sortseq;\nCREATE SEQUENCE "
+                 "bench.sortseq;\nCREATE TABLE %s (v %s);\n" % (t, typ))
+            pgbench(cfg, "fill_" + t[6:], "INSERT INTO %s (v) SELECT %s FROM"
+                    " generate_series(1, 1000);" % (t, calls[src[:-13]]),
+                    "-t", str(max(1, n // (1000 * cfg["clients"]))))
+        else:   # objectid from 12 random bytes
+            psql("CREATE TABLE %s AS SELECT %s AS v FROM generate_series(1, "
+                 "%d);\n" % (t, src if typ == "uuid" else "substr(uuid_send("
+                             "gen_random_uuid()), 1, 12)::objectid", n))
+        m = res[name] = dict(table=t, type=typ, fill_s=time.time() - t0, peer=(
+            "uuid, gen_random_uuid()" if "random" in src else "uuid, uuidv7()"
+            + src[src.index(" x"):]) if typ != "uuid" else None)
+        psql("VACUUM (FREEZE, ANALYZE) %s;\n" % t)
+        m["rows"], m["distinct"], m["distinct_prefix"] = map(int, psql(
+            "SELECT 'R', count(*), count(DISTINCT v), count(DISTINCT %s) "
+            "FROM %s;\n" % (prefix[typ], t))[0])
+        m["order_q"] = "SELECT v FROM %s ORDER BY v OFFSET %d" % (t, m["rows"])
+        plan, trace = psql("SET work_mem = '2GB';\nSET trace_sort = on;\n"
+                           "SET client_min_messages = log;\nEXPLAIN (ANALYZE,"
+                           " TIMING OFF, SUMMARY OFF, COSTS OFF) %s;\n"
+                           % m["order_q"], logs=True)
+        m["plan"] = [ln.strip() for ln in plan]
+        m["trace"] = [ln for ln in trace if "_abbrev:" in ln]
+        log("sort: %s, %.1f s to make; %s" % (name, m["fill_s"], (
+            m["trace"] or ["no abbreviation"])[-1]))
+
+    def measure(sets):
+        script = "SET work_mem = '2GB';\nSET maintenance_work_mem = '2GB';\n"
+        for name, in sets:
+            script += ("SELECT 'R', %s, 'order', bench.ms(%s);\n"
+                       "SELECT 'R', %s, 'index', bench.ms(%s);\n"
+                       "DROP INDEX bench.sort_i;\n" % (
+                           quote(name), quote(res[name]["order_q"]),
+                           quote(name), quote("CREATE INDEX sort_i ON %s (v)"
+                                              % res[name]["table"])))
         got = {}
-        for name, what, ms in psql("\n".join(lines) + "\n"):
-            got[(name, what)] = float(ms)
-        rounds.append(got)
-        log("  round %d: %s" % (r + 1, "  ".join(
-            "%s/%s %.0fms" % (st[0], what, got[(st[0], what)])
-            for st in sets for what in ("order", "index"))))
-    res = {"sets": {}}
-    for name, typ, src, order in sets:
-        m = dict(type=typ, source=src, order=order, rows=counts[name][0],
-                 distinct=counts[name][1], distinct_prefix=counts[name][2],
-                 fill_s=fill.get(name), plan=plans[name],
-                 trace=traces[name])
-        peer = SORT_PEERS.get(name)
-        for what in ("order", "index"):
-            m[what + "_ms"] = median([g[(name, what)] for g in rounds])
-            m[what + "_all"] = [g[(name, what)] for g in rounds]
-            if peer in dict((st[0], 1) for st in sets):
-                m["peer"] = peer
-                m[what + "_ratio"] = median(
-                    [g[(name, what)] / g[(peer, what)] for g in rounds])
-        res["sets"][name] = m
-    psql("".join("DROP TABLE %s;\n" % sort_table(st[0]) for st in sets) +
-         "DROP SEQUENCE IF EXISTS bench.sortseq;\n")
-    return res
+        for name, what, ms in psql(script):
+            got.setdefault(name, {})[what] = float(ms)
+        return got
+    for name, m in summarize(
+            interleave(cfg["sort_rounds"], [(n,) for n in res], measure),
+            [("order", "order_ratio"), ("index", "index_ratio")],
+            lambda name: res[name]["peer"]).items():
+        res[name].update(m)
+    psql("".join("DROP TABLE %s;\n" % m["table"] for m in res.values()))
+    return {"sets": res}
 
 
-def explain(query, analyze=False, settings=""):
-    """The plan of query, one line per element, as EXPLAIN prints it."""
-    opts = "ANALYZE, TIMING OFF, SUMMARY OFF, COSTS OFF" if analyze \
-        else "COSTS OFF"
-    return [line.strip() for line in
-            psql("%s\nEXPLAIN (%s) %s;\n" % (settings, opts, query), raw=True)]
-
-
-# --- 3b. range scans by timestamp boundaries -----------------------------
+# --- range scans by timestamp boundaries -------------------------------------
 
 def bench_range(cfg):
+    """count(*) of the rows of a time window, by objectid and uuid v7
+    boundaries and on a timestamptz column of the same instants, each
+    column with its btree."""
     n = cfg["range_rows"]
-    # one row every half second from RANGE_START: 5M rows span ~29 days
-    step = "500 ms" if n >= 2_000_000 else "%d ms" % (2_500_000_000 // n)
-    oid_at = ours("objectid(timestamp with time zone)")
-    oid_from = ours("objectid_from_timestamp(timestamp with time zone)")
-    v7_at = ours("uuidv7(timestamp with time zone)")
-    v7_from = ours("uuidv7_from_timestamp(timestamp with time zone)")
-    with_v7 = bool(v7_at and v7_from)
-    log("range: %d rows, one every %s%s" % (n, step,
-                                          ", with uuidv7" if with_v7 else ""))
-    psql("""
-DROP TABLE IF EXISTS bench.range;
+    # 2M rows, one every 500 ms: ~12 days; smaller sets ~29 days
+    step = "%d ms" % (500 if n >= 2_000_000 else 2_500_000_000 // n)
+    log("range: %d rows, one every %s" % (n, step))
+    psql(ext("""
 CREATE TABLE bench.range AS
-	SELECT %(oid_at)s(t) AS oid, %(v7)s AS v7, t AS ts
-	FROM (SELECT timestamptz %(start)s + g * interval %(step)s AS t
-		  FROM generate_series(1, %(n)d) g) s;
+	SELECT EXT.objectid(t) AS oid, EXT.uuidv7_at(t) AS v7, t AS ts
+	FROM (SELECT timestamptz '2024-01-01 00:00+00' + g * interval '%s' AS t
+		  FROM generate_series(1, %d) g) s;
 CREATE INDEX range_oid ON bench.range (oid);
 CREATE INDEX range_ts ON bench.range (ts);
-%(v7index)s
+CREATE INDEX range_v7 ON bench.range (v7);
 VACUUM (FREEZE, ANALYZE) bench.range;
-""" % dict(n=n, start=quote(RANGE_START), step=quote(step), oid_at=oid_at,
-           v7=v7_at + "(t)" if with_v7 else "NULL::uuid",
-           v7index="CREATE INDEX range_v7 ON bench.range (v7);"
-           if with_v7 else ""))
-    cols = [("objectid", "oid >= " + oid_from + "(%s) AND oid < " +
-             oid_from + "(%s)"),
-            ("timestamptz", "ts >= %s AND ts < %s")]
-    if with_v7:
-        cols.append(("uuidv7", "v7 >= " + v7_from + "(%s) AND v7 < " +
-                     v7_from + "(%s)"))
-    res = {"windows": {}, "plans": {}, "step": step}
+""") % (step, n))
+    cols = [("objectid", ext("oid >= EXT.objectid_from_timestamp(%s) AND oid"
+                             " < EXT.objectid_from_timestamp(%s)")),
+            ("timestamptz", "ts >= %s AND ts < %s"),
+            ("uuidv7", ext("v7 >= EXT.uuidv7_from_timestamp(%s) AND v7 < "
+                           "EXT.uuidv7_from_timestamp(%s)"))]
+    res = {"windows": {}, "step": step}
     for wname, lo, hi in RANGE_WINDOWS:
-        queries = {label: "SELECT count(*) FROM bench.range WHERE " +
-                   cond % (quote(lo), quote(hi)) for label, cond in cols}
-        counts = {label: int(one(q)) for label, q in queries.items()}
+        qs = [(label, "SELECT count(*) FROM bench.range WHERE " + cond % (
+            quote(lo + "+00"), quote(hi + "+00"))) for label, cond in cols]
         reps = {"1 minute": 1000, "1 hour": 50}.get(wname, 5)
-        rounds = []
-        for r in range(cfg["sort_rounds"]):
-            # a first run in the session loads the catalog entries, so
-            # that the timed runs compare the queries and not the caches
-            lines = ["SELECT bench.ms(%s);" % quote(q)
-                     for _, q in sorted(queries.items())]
-            # three interleaved passes; the fastest of each query counts
-            for _ in range(3):
-                for label, q in rotate(sorted(queries.items()), r):
-                    lines.append("SELECT 'R', %s, bench.ms(%s, %d);" % (
-                        quote(label), quote(q), reps))
+
+        def measure(qs):
+            # a first run loads the catalog entries; then three interleaved
+            # passes, the fastest of each query counts
             best = {}
-            for lab, ms in psql("\n".join(lines) + "\n"):
-                best[lab] = min(best.get(lab, float("inf")), float(ms))
-            rounds.append(best)
-        res["windows"][wname] = dict(
-            rows=counts,
-            ms={label: median([rd[label] for rd in rounds])
-                for label, _ in cols},
-            ratio={label: median([rd[label] / rd["timestamptz"]
-                                  for rd in rounds]) for label, _ in cols})
-        log("  %s: %s" % (wname, "  ".join(
-            "%s %.3fms (%d rows)" % (label, res["windows"][wname]["ms"][label],
-                                    counts[label]) for label, _ in cols)))
-    for label, cond in cols:
-        res["plans"][label] = explain(
-            "SELECT count(*) FROM bench.range WHERE " +
-            cond % (quote(RANGE_WINDOWS[2][1]), quote(RANGE_WINDOWS[2][2])))
-    psql("DROP TABLE bench.range;\n")
+            for label, ms in psql("\n".join(
+                    ["SELECT bench.ms(%s);" % quote(q) for _, q in qs] +
+                    ["SELECT 'R', %s, bench.ms(%s, %d);" % (
+                        quote(label), quote(q), reps)
+                     for _ in range(3) for label, q in qs]) + "\n"):
+                best[label] = dict(ms=min(best.get(label, {"ms": 1e99})["ms"],
+                                          float(ms)))
+            return best
+        log("range: %s" % wname)
+        res["windows"][wname] = summarize(interleave(
+            cfg["sort_rounds"], qs, measure), [("ms", "ratio")],
+            lambda _: "timestamptz")
+        for label, q in qs:
+            res["windows"][wname][label]["rows"] = int(one(q))
+    res["plan"] = [ln.rstrip() for ln in psql(
+        "EXPLAIN (COSTS OFF) %s;\nDROP TABLE bench.range;\n" % qs[0][1],
+        raw=True)]
     return res
 
 
-# --- 4. PostgreSQL 18+: core's generators beside the extension's ---------
-
-def ext_schema():
-    return one("SELECT quote_ident(n.nspname) FROM pg_extension e "
-               "JOIN pg_namespace n ON n.oid = e.extnamespace "
-               "WHERE e.extname = 'objectid'")
-
+# --- PostgreSQL 18+: core's generators beside the extension's ----------------
 
 def bench_core18(cfg):
-    """Per-call cost of core's uuidv7()/uuidv4() (unqualified and
-    pg_catalog.-qualified) against the extension's, called schema-qualified
-    and through a search_path that puts the extension's schema first; then
-    bulk inserts with each form as a column DEFAULT."""
-    if not have_function("pg_catalog.uuidv7()"):
-        log("core18: this server has no pg_catalog.uuidv7(); skipped")
+    if cfg["major"] < 18:
+        log("core18: this server has no core uuidv7(); skipped")
         return None
-    schema = ext_schema()
-    gens, origins = [], {}
-    for label, call, sig, path, origin in CORE18:
-        label = label.replace("EXT", schema)
-        if call is None:
-            call = ours(sig) + "()"
-        gens.append((label, call, path and path.replace("EXT", schema)))
-        origins[label] = origin
-    res = dict(schema=schema, origins=origins,
-               percall=bench_percall(cfg, gens, CORE18_REFERENCE))
-    keys = [(label.replace("EXT", schema), coldef.replace("EXT", schema),
-             path and path.replace("EXT", schema))
-            for label, coldef, path in CORE18_KEYS]
-    res["insert"] = bench_insert(dict(cfg, insert_rows=cfg["insert_rows"][:1]),
-                                 keys)
-    return res
+    return dict(origins={ext(c[0]): c[3] for c in CORE18},
+                percall=bench_percall(cfg, [(ext(c[0]), ext(c[1]), ext(c[2]))
+                                            for c in CORE18], "uuidv7()"),
+                insert=bench_insert(dict(cfg, insert_rows=cfg["insert_rows"]
+                                         [:1]), [tuple(map(ext, k))
+                                                 for k in CORE18_KEYS]))
 
 
-# --- 5. row estimates of time windows (issue #12) --------------------------
-
-ESTIMATORS = {"<": "ltsel", "<=": "lesel", ">": "gtsel", ">=": "gesel"}
-
+# --- row estimates of time windows -------------------------------------------
 
 def set_objectid_estimators(core):
-    """Give objectid's < <= > >= core's scalarXXsel (core=True, as in 1.0)
-    or the extension's objectid_XXsel back."""
-    schema = ext_schema()
-    psql("".join(
-        "ALTER OPERATOR %s.%s(%s.objectid, %s.objectid) SET (RESTRICT = %s);\n"
-        % (schema, op, schema, schema,
-           "scalar" + fn if core else "%s.objectid_%s" % (schema, fn))
-        for op, fn in ESTIMATORS.items()))
+    """objectid's < <= > >= with core's scalarXXsel (as in 1.0) or with the
+    extension's objectid_XXsel."""
+    psql("".join(ext(
+        "ALTER OPERATOR EXT.%s(EXT.objectid, EXT.objectid) SET (RESTRICT = "
+        "%s);\n" % (op, "scalar" + f if core else "EXT.objectid_" + f))
+        for op, f in (("<", "ltsel"), ("<=", "lesel"), (">", "gtsel"),
+                      (">=", "gesel"))))
 
 
-def estimate_table(name):
-    return "bench.est_" + re.sub(r"\W+", "_", name).strip("_")
+def estimate_windows(table, what):
+    """For each window of table, f(q) for each (f, key) of what, with q the
+    query of the window on key: [[start, width, values...]]."""
+    cond = {"objectid": "id >= EXT.objectid_from_timestamp(%1$L) AND id < "
+                        "EXT.objectid_from_timestamp(%2$L)",
+            "uuid v7": "v7 >= EXT.uuidv7_from_timestamp(%1$L) AND v7 < "
+                       "EXT.uuidv7_from_timestamp(%2$L)",
+            "timestamptz": "ts >= %1$L AND ts < %2$L"}
+    return psql(ext(
+        "SELECT 'R', lo, w, %s FROM (VALUES %s) v(i, lo, w), LATERAL (SELECT "
+        "(lo || '+00')::timestamptz AS l, (lo || '+00')::timestamptz + "
+        "w::interval AS h) b ORDER BY i;\n" % (", ".join(
+            "bench.%s(format(%s, l, h))" % (f, quote(
+                "SELECT * FROM bench.%s WHERE %s" % (table, cond[key])))
+            for f, key in what), ", ".join(
+            "(%d, %s, %s)" % (i, quote(lo), quote(w)) for i, (lo, w) in
+            enumerate((lo, w) for lo in ESTIMATE_STARTS[table]
+                      for w in ESTIMATE_WIDTHS)))))
 
 
 def bench_estimates(cfg):
     """Estimated against actual rows of WHERE key >= f(lo) AND key < f(hi)
-    for objectid keys (the extension's estimators and core's, as in 1.0),
-    uuid v7 keys and a timestamptz column, at the default statistics
-    target; then one join whose plan the estimate decides."""
-    oid_at = ours("objectid(timestamp with time zone)")
-    oid_from = ours("objectid_from_timestamp(timestamp with time zone)")
-    v7_at = ours("uuidv7_at(timestamp with time zone)")
-    v7_from = ours("uuidv7_from_timestamp(timestamp with time zone)")
-    psql("""
-CREATE OR REPLACE FUNCTION bench.est_rows(q text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
-	RETURN (plan->0->'Plan'->>'Plan Rows')::float8;
-END
-$$;
-""")
-    cols = [("objectid", "id >= %s(%%s) AND id < %s(%%s)" % (oid_from,
-                                                           oid_from)),
-            ("uuid v7", "v7 >= %s(%%s) AND v7 < %s(%%s)" % (v7_from, v7_from)),
-            ("timestamptz", "ts >= %s AND ts < %s")]
-    res = {"sets": {}, "target": one("current_setting('default_statistics_target')")}
-    for name, rows, how, indexed in ESTIMATE_SETS:
-        n = max(int(rows * cfg["estimate_scale"]), 1000)
-        table = estimate_table(name)
-        if how == "uniform":
-            t = ("timestamptz %s + g * (interval '366 days' / %d)"
-                 % (quote(ESTIMATE_START), n))
-        else:
-            cut = n // 10
-            t = ("CASE WHEN g <= %d THEN timestamptz %s + g * "
-                 "(interval '359 days' / %d) ELSE timestamptz "
-                 "'2024-12-25 00:00:00+00' + (g - %d) * "
-                 "(interval '7 days' / %d) END"
-                 % (cut, quote(ESTIMATE_START), cut, cut, n - cut))
-        log("estimates: %s, %d rows" % (name, n))
-        t0 = time.time()
-        psql("""
-DROP TABLE IF EXISTS %(table)s;
-CREATE TABLE %(table)s AS
-	SELECT %(oid_at)s(t) AS id, %(v7_at)s(t) AS v7, t AS ts
-	FROM (SELECT %(t)s AS t FROM generate_series(1, %(n)d) g) s;
-%(indexes)s
-VACUUM (FREEZE, ANALYZE) %(table)s;
-""" % dict(table=table, oid_at=oid_at, v7_at=v7_at, t=t, n=n,
-           indexes="".join("CREATE INDEX ON %s (%s);\n" % (table, c)
-                           for c in ("id", "v7", "ts")) if indexed else ""))
-        load_s = time.time() - t0
-        windows = []
-        for lo in ESTIMATE_STARTS[how]:
-            for width in ESTIMATE_WIDTHS:
-                hi = one("(timestamptz %s + interval %s)::text"
-                         % (quote(lo), quote(width)))
-                m = {"start": lo, "width": width}
-                for label, cond in cols:
-                    m[label] = float(one("bench.est_rows(%s)" % quote(
-                        "SELECT * FROM %s WHERE " % table +
-                        cond % (quote(lo), quote(hi)))))
-                set_objectid_estimators(core=True)
-                m["objectid 1.0"] = float(one("bench.est_rows(%s)" % quote(
-                    "SELECT * FROM %s WHERE " % table +
-                    cols[0][1] % (quote(lo), quote(hi)))))
-                set_objectid_estimators(core=False)
-                # the ids carry whole seconds and the windows start on
-                # whole minutes, so every key finds the rows ts finds
-                m["actual"] = int(one(
-                    "SELECT count(*) FROM %s WHERE ts >= %s AND ts < %s"
-                    % (table, quote(lo), quote(hi))))
-                if indexed:
-                    m["agree"] = all(int(one(
-                        "SELECT count(*) FROM %s WHERE " % table +
-                        cond % (quote(lo), quote(hi)))) == m["actual"]
-                        for _, cond in cols[:2])
-                windows.append(m)
-                log("  %s + %s: actual %d, objectid %.0f (1.0: %.0f), "
-                    "uuid %.0f, timestamptz %.0f" % (
-                        lo, width, m["actual"], m["objectid"],
-                        m["objectid 1.0"], m["uuid v7"], m["timestamptz"]))
-        res["sets"][name] = dict(rows=n, how=how, indexed=indexed,
-                                 load_s=round(load_s), windows=windows)
-        if name != "uniform 1M":
-            psql("DROP TABLE %s;\n" % table)
-    res["join"] = bench_estimate_join(cfg, oid_from)
-    psql("DROP TABLE %s;\n" % estimate_table("uniform 1M"))
+    on objectid keys (with the extension's estimators and with core's, as in
+    1.0), uuid v7 keys and a timestamptz column of the same instants, at the
+    default statistics target; then a join whose plan the estimates decide."""
+    res = {"sets": {}, "data": os.path.relpath(ESTIMATES_DATA, TOP),
+           "target": one("current_setting('default_statistics_target')")}
+    for size in ESTIMATE_ROWS:
+        n = int(size * cfg["estimate_scale"])
+        indexed = size == ESTIMATE_ROWS[0]
+        log("estimates: est_u and est_s of %s, %d rows each%s" % (
+            res["data"], n, "" if indexed else ", no indexes"))
+        # the shared data sets, copied with a uuid v7 column
+        psql("DROP SCHEMA IF EXISTS est CASCADE;\nCREATE SCHEMA est;\n"
+             "SET search_path = est, public;\n\\set est_rows %d\n\\i %s\n"
+             % (n, quote(ESTIMATES_DATA)) + "".join(ext(
+                 "CREATE TABLE bench.%(t)s AS SELECT id, EXT.uuidv7_at(ts) AS "
+                 "v7, ts FROM est.%(t)s;\n%(ix)sVACUUM (FREEZE, ANALYZE) "
+                 "bench.%(t)s;\n" % dict(t=t, ix="".join(
+                     "CREATE INDEX ON bench.%s (%s);\n" % (t, c)
+                     for c in ("id", "v7", "ts")) * indexed))
+                 for t in ESTIMATE_STARTS) + "DROP SCHEMA est CASCADE;\n")
+        for table in ESTIMATE_STARTS:
+            rows = estimate_windows(table, [("est_rows", k) for k in (
+                "objectid", "uuid v7", "timestamptz")] + [("count", k) for k in
+                ("timestamptz", "objectid", "uuid v7")[:1 + 2 * indexed]])
+            set_objectid_estimators(core=True)
+            old = estimate_windows(table, [("est_rows", "objectid")])
+            set_objectid_estimators(core=False)
+            windows = []
+            for r, o in zip(rows, old):
+                windows.append(dict(zip(ESTIMATE_KEYS, map(float, (
+                    r[2], o[2], r[3], r[4]))), start=r[0], width=r[1],
+                    actual=int(r[5]), agree=len(set(r[5:])) == 1))
+            name = "%s, %s rows" % (table, num(n))
+            res["sets"][name] = dict(table=table, rows=n, indexed=indexed,
+                                     windows=windows)
+            log("  %s: %d windows" % (name, len(rows)))
+        if indexed:
+            res["join"] = bench_estimate_join()
+        psql("DROP TABLE bench.est_u, bench.est_s;\n")
     return res
 
 
-def bench_estimate_join(cfg, oid_from):
-    """The uniform 1M set as orders, joined to their shipments (one per
-    order, three hours later, keyed by objectid too) over the same 2-day
-    window on both keys, a window inside one histogram bin.  With both
-    sides estimated at a row or so the planner rescans one window per row
-    of the other (a nested loop); with estimates near the truth it hashes
-    one side.  Timed with core's estimators (1.0) and ours."""
-    ev = estimate_table("uniform 1M")
-    psql("""
-DROP TABLE IF EXISTS bench.est_ship;
+def bench_estimate_join():
+    """bench.est_u as orders, joined to their shipments (one per order,
+    three hours later, keyed by objectid too) over the same 2-day window on
+    both keys, inside one histogram bin of each: estimated at a row or so,
+    the planner rescans one window per row of the other (a nested loop);
+    near the truth it hashes one side.  Timed with core's estimators (1.0)
+    and the extension's."""
+    psql(ext("""
 CREATE TABLE bench.est_ship AS
-	SELECT %(oid_at)s(%(ts)s(id) + interval '3 hours') AS id, id AS event_id,
-		   n %% 7 AS carrier
-	FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM %(ev)s) s;
+	SELECT EXT.objectid(EXT.objectid_timestamp(id) + interval '3 hours') AS id,
+		   id AS event_id, n % 7 AS carrier
+	FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM bench.est_u) s;
 CREATE INDEX ON bench.est_ship (id);
 VACUUM (FREEZE, ANALYZE) bench.est_ship;
-""" % dict(ev=ev, oid_at=ours("objectid(timestamp with time zone)"),
-           ts=ours("objectid_timestamp(objectid)")))
-    n_items = int(one("SELECT count(*) FROM bench.est_ship"))
+"""))
 
     def window(key, lo, hi):
-        return "%s >= %s(%s) AND %s < %s(%s)" % (
-            key, oid_from, quote(lo), key, oid_from, quote(hi))
-
-    def q(lo, hi):
-        return ("SELECT s.carrier, count(*) FROM %s e JOIN bench.est_ship s "
-                "ON s.event_id = e.id WHERE %s AND %s GROUP BY 1"
-                % (ev, window("e.id", lo, hi), window("s.id", lo, hi)))
-
-    # a 2-day window inside one histogram bin on both tables, where core's
-    # estimates are a row or so: the first such from June on
+        return ext("%s >= EXT.objectid_from_timestamp(%s) AND %s < "
+                   "EXT.objectid_from_timestamp(%s)" % (key, quote(lo), key,
+                                                        quote(hi)))
+    # the first 2-day window from June on that core's estimators estimate
+    # at under 10 rows on both tables
     set_objectid_estimators(core=True)
     for day in range(1, 29):
-        lo = "2024-06-%02d 00:00:00+00" % day
-        hi = "2024-06-%02d 00:00:00+00" % (day + 2)
+        lo, hi = ("2024-06-%02d 00:00:00+00" % d for d in (day, day + 2))
         if all(float(one("bench.est_rows(%s)" % quote(
                 "SELECT * FROM %s t WHERE %s" % (t, window("t.id", lo, hi)))))
-               < 10 for t in (ev, "bench.est_ship")):
+               < 10 for t in ("bench.est_u", "bench.est_ship")):
             break
-    query = q(lo, hi)
-    res = {"query": query, "items": n_items, "window": [lo, hi]}
+    query = ("SELECT s.carrier, count(*) FROM bench.est_u e JOIN "
+             "bench.est_ship s ON s.event_id = e.id WHERE %s AND %s GROUP BY 1"
+             % (window("e.id", lo, hi), window("s.id", lo, hi)))
+    res = dict(query=query, window=[lo, hi],
+               items=int(one("SELECT count(*) FROM bench.est_ship")))
     for label, core in (("1.0 (core's estimators)", True),
-                        ("1.1 (objectid_XXsel)", False)):
+                        ("objectid_XXsel (1.1 on)", False)):
         set_objectid_estimators(core=core)
-        plan = [line.rstrip() for line in psql(
-            "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) %s;\n" % query,
-            raw=True)]
-        ms = [float(r[0]) for r in psql(
-            "SET statement_timeout = '10min';\n" +
-            "SELECT 'R', bench.ms(%s, 1);\n" % quote(query) * 3)]
+        plan = psql("EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) %s;\n"
+                    % query, raw=True)
+        ms = [float(r[0]) for r in psql("SET statement_timeout = '10min';\n"
+                                        + "SELECT 'R', bench.ms(%s);\n"
+                                        % quote(query) * 3)]
         res[label] = dict(plan=plan, ms=min(ms), all_ms=ms)
         log("  join, %s: %.1f ms" % (label, min(ms)))
-    set_objectid_estimators(core=False)
     psql("DROP TABLE bench.est_ship;\n")
     return res
 
 
-# --- machine and server ----------------------------------------------------
+# --- tables ------------------------------------------------------------------
 
-def machine_info():
-    cpu = "unknown"
-    mem = None
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemTotal"):
-                    mem = int(line.split()[1]) * 1024
-                    break
-    except OSError:
-        pass
+def x(r):
+    return "—" if r is None else "%.3fx" % r if r < 0.1 else "%.2fx" % r
 
-    def git(*args):
-        try:
-            return subprocess.run(["git", "-C", TOP] + list(args), text=True,
-                                  capture_output=True).stdout.strip()
-        except OSError:
-            return ""
 
-    return dict(
-        nproc=int(subprocess.run(["nproc"], text=True,
-                                 capture_output=True).stdout.strip()),
-        cpu=cpu, mem=mem, kernel=platform.release(),
-        server=one("version()"),
-        major=int(one("current_setting('server_version_num')")) // 10000,
-        pg_major_env=os.environ.get("PG_MAJOR"),
-        server_num=int(one("current_setting('server_version_num')")),
-        objectid_version=one("(SELECT extversion FROM pg_extension "
-                             "WHERE extname = 'objectid')"),
-        commit=git("rev-parse", "--short", "HEAD"),
-        branch=git("rev-parse", "--abbrev-ref", "HEAD"),
-        dirty=bool(git("status", "--porcelain", "--untracked-files=no")),
-        settings=os.environ.get("BENCH_SETTINGS", "").split(),
-        date=datetime.datetime.now(datetime.timezone.utc).strftime(
-            "%Y-%m-%d %H:%M UTC"),
-        load_start=open("/proc/loadavg").read().split()[:3])
+def ns(v):
+    return "%.0f" % v if abs(v) >= 100 else "%.1f" % v
 
+
+def mib(b):
+    return "%.1f" % (b / 2**20)
+
+
+def num(v):
+    return "{:,}".format(int(v))
+
+
+def table(cols, rows):
+    """A markdown table; a column named '>...' is numeric (right-aligned)."""
+    return "\n".join(
+        ["| " + " | ".join(c.lstrip(">") for c in cols) + " |",
+         "|" + "".join("--:|" if c[:1] == ">" else "---|" for c in cols)] +
+        ["| " + " | ".join(map(str, row)) + " |" for row in rows]) + "\n"
+
+
+def percall_table(pc, pg, whose):
+    """pc: per-call figures; pg: those of pgbench (or {}); whose: label ->
+    where the function comes from."""
+    return table(
+        ["generator", "from", ">N", ">ns/call", ">ratio", ">ratio range",
+         ">floor ns/row"] + [">4 clients ns/call", ">4 clients ratio"] * bool(
+             pg), [["`%s`" % label, whose[label], num(m["rows"]), ns(m["ns"]),
+                    x(m["ratio"]), "%s – %s" % (x(m["ratio_min"]), x(m[
+                        "ratio_max"])), ns(m["floor_ns"])] + ([ns(pg[label][
+                            "ns"]), x(pg[label]["ratio"])] if label in pg
+                            else ["—", "—"]) * bool(pg)
+                   for label, m in pc.items()])
+
+
+def insert_tables(ins, core18=False):
+    out = []
+    for rows, per in sorted(ins.items(), key=lambda kv: int(kv[0])):
+        wal_size = next(iter(per.values()))["max_wal_size"]
+        out.append("#### %s rows%s\n\n" % (num(rows), wal_size and (
+            ", max_wal_size = " + wal_size) or "") + (table(
+                ["key", "stored default", ">time (s)", ">time ratio",
+                 ">WAL (MiB)"], [("`%s`" % k, "`%s`" % m["default"], "%.2f"
+                                  % m["secs"], x(m["time_ratio"]),
+                                  mib(m["wal"])) for k, m in per.items()])
+                if core18 else table(
+                ["key", ">time (s)", ">time ratio", ">WAL (MiB)", ">WAL ratio",
+                 ">WAL records", ">full-page images", ">heap (MiB)",
+                 ">index (MiB)", ">checkpoints"],
+                [("`%s`" % k, "%.2f" % m["secs"], x(m["time_ratio"]),
+                  mib(m["wal"]), x(m["wal_ratio"]), num(m["records"]),
+                  num(m["fpi"]), mib(m["heap"]), mib(m["index"]),
+                  "%g" % m["checkpoints"]) for k, m in per.items()])))
+    return "\n".join(out)
+
+
+def sort_tables(sets):
+    def abbrev(m):
+        aborted = [ln for ln in m["trace"] if "aborting" in ln]
+        return ("none (`int8` is sorted by value)" if m["type"] == "bigint"
+                else "**aborted**: `%s`" % aborted[0] if aborted
+                else "kept: `%s`" % m["trace"][-1] if m["trace"] else "kept")
+    return table(
+        ["data set", ">rows", ">distinct 8-byte prefixes", ">ORDER BY (ms)",
+         ">ratio", ">CREATE INDEX (ms)", ">ratio", "peer"],
+        [(name, num(m["rows"]), num(m["distinct_prefix"]), "%.0f" % m["order"],
+          x(m.get("order_ratio")), "%.0f" % m["index"],
+          x(m.get("index_ratio")), m["peer"] or "—")
+         for name, m in sets.items()]) + "\n" + table(
+        ["data set", "abbreviated keys (`trace_sort`)", "sort method"],
+        [(name, abbrev(m), "`%s`" % "".join(
+            ln for ln in m["plan"] if "Sort Method" in ln))
+         for name, m in sets.items()])
+
+
+def range_table(rng):
+    """rows: one count if every column found the same rows, else each's."""
+    labels = list(next(iter(rng["windows"].values())))
+    return table(["window", ">rows"] + sum(([">%s (ms)" % lab, ">ratio"]
+                                            for lab in labels), []), [
+        [w, " / ".join(sorted(set(num(m[lab]["rows"]) for lab in labels)))] +
+        sum((["%.3f" % m[lab]["ms"], x(m[lab]["ratio"])] for lab in labels),
+            []) for w, m in rng["windows"].items()]) + "\n```\n%s\n```\n" % (
+        "\n".join(rng["plan"]))
+
+
+def estimates_tables(est):
+    def off(e, actual):   # how far off an estimate is, as a factor >= 1
+        return max(max(e, 1) / actual, actual / max(e, 1))
+    summary, out = [], []
+    for name, st in est["sets"].items():
+        big = [m for m in st["windows"] if m["actual"] >= ESTIMATE_MIN_ROWS]
+        worst = {k: max([off(m[k], m["actual"]) for m in big] or [1])
+                 for k in ESTIMATE_KEYS}
+        summary.append([name, len(big)] + [
+            ("%.2fx" if k in ("objectid", "timestamptz") else "%.0fx")
+            % worst[k] for k in ESTIMATE_KEYS] + [
+            "**%s**" % ("met" if worst["objectid"] <= ESTIMATE_FACTOR
+                        else "missed"),
+            ("yes" if all(m["agree"] for m in st["windows"]) else "**no**")
+            if st["indexed"] else "— (no indexes)"])
+        out.append("### %s\n\n" % name + table(
+            ["start (UTC)", "width", ">actual"] + [">" + k
+                                                   for k in ESTIMATE_KEYS],
+            [[m["start"], m["width"], num(m["actual"])] + [
+                "%.0f" % m[k] + (" (%.2fx)" % (m[k] / m["actual"])
+                                 if m["actual"] else "")
+                for k in ESTIMATE_KEYS] for m in st["windows"]]))
+    out.insert(0, table(
+        ["data set", ">windows >= %d rows" % ESTIMATE_MIN_ROWS] + [
+            ">%s: worst" % k for k in ESTIMATE_KEYS] + [
+            "goal", "keys find the rows ts finds"], summary))
+    j = est.get("join")
+    if j:
+        labels = [k for k in j if isinstance(j[k], dict)]
+        out.append("### A join over a time window\n\n```sql\n%s;\n```\n\n"
+                   % j["query"] + table(
+                       ["estimators", "plan", ">run time (ms)"], [
+                           (lab, "`%s`" % next((
+                               ln.strip().lstrip("-> ") for ln in j[
+                                   lab]["plan"] if "Join" in ln
+                               or "Nested Loop" in ln), "?"),
+                            "%.0f" % j[lab]["ms"]) for lab in labels]))
+        out += ["%s:\n\n```\n%s\n```\n" % (lab, "\n".join(j[lab]["plan"]))
+                for lab in labels]
+    return "\n".join(out)
+
+
+def chart(res, png):
+    """Insert time and WAL by key at the largest size measured, a row of
+    two panels per insert section (gnuplot)."""
+    data, plots = [], []
+    for name in ("insert", "checkpointed"):
+        rows, per = max(res.get(name, {}).items(), key=lambda kv: int(kv[0]),
+                        default=(0, {}))
+        wal_size = per and next(iter(per.values()))["max_wal_size"]
+        data += ["$%s << EOD\n%sEOD" % (name, "".join(
+            '"%s" %.3f %.1f\n' % (k, m["secs"], m["wal"] / 2**20)
+            for k, m in per.items()))] * bool(per)
+        plots += [
+            'set title "%s, %s rows, %s"\nset xrange [-0.6:%g]\n'
+            'plot $%s using 0:%d:xtic(1) with boxes lc rgb "%s", '
+            '$%s using 0:%d:(sprintf("%s", $%d)) with labels offset 0,0.8' % (
+                what, num(rows), "checkpoints during the load, max_wal_size = "
+                + wal_size if wal_size else "no checkpoint during the load",
+                len(per) - 0.4, name, col, color, name, col, fmt, col)
+            for col, what, color, fmt in ((2, "time (s)", "#4477aa", "%.2f"),
+                                          (3, "WAL (MiB)", "#cc6677", "%.0f"))
+            if per]
+    subprocess.run(["gnuplot"], text=True, check=True, input="\n".join(data + [
+        'set terminal pngcairo size 1100,%d font "sans,10"' % (
+            60 + 180 * len(plots)), 'set output "%s"' % png,
+        'set multiplot layout %d,2 title "Bulk insert, PRIMARY KEY DEFAULT '
+        'f(), median of rounds"' % (len(plots) // 2), "set termoption "
+        "noenhanced", "set style fill solid 0.8 border -1", "set boxwidth 0.6",
+        "set grid ytics", "set yrange [0:*]", "set offsets 0, 0, graph 0.12, "
+        "0", "unset key"] + plots + ["unset multiplot"]))
+
+
+def write_tables(res, source):
+    """The tables of each section measured, each file opening with a
+    comment that names the run; and the chart."""
+    info = res["info"]
+    files = {"machine": table(["", ""], [(k, ", ".join(
+        "%s=%s" % kv for kv in v.items()) if isinstance(v, dict) else " ".join(
+            v) if isinstance(v, list) else v) for k, v in info.items()])}
+    if "percall" in res:
+        files["percall"] = percall_table(res["percall"], res.get(
+            "pgbench", {}), {c.replace("EXT.", ""): w for c, w in GENERATORS})
+    if "insert" in res or "checkpointed" in res:
+        files["insert"] = "\n".join(
+            "### %s checkpoints during the load\n\n%s" % (
+                title, insert_tables(res[k])) for k, title in (
+                ("insert", "Without"), ("checkpointed", "With")) if k in res)
+        chart(res, os.path.join(OUT, "insert.png"))
+    if "sort" in res:
+        files["sort"] = sort_tables(res["sort"]["sets"])
+    if "range" in res:
+        files["range"] = range_table(res["range"])
+    if "estimates" in res:
+        files["estimates"] = estimates_tables(res["estimates"])
+    if "core18" in res:
+        files["core18"] = percall_table(res["core18"]["percall"], {}, res[
+            "core18"]["origins"]) + "\n" + insert_tables(
+            res["core18"]["insert"], core18=True)
+    for name, text in files.items():
+        with open(os.path.join(OUT, name + ".md"), "w") as f:
+            f.write("<!-- %s: %s, %s mode, %s, objectid %s (commit %s%s) -->"
+                    "\n\n%s" % (source, info["server"].split(" on ")[0],
+                                info["mode"], info["date"],
+                                info["objectid_version"], info["commit"],
+                                " + uncommitted changes" * info["dirty"],
+                                text))
+    log("tables: " + ", ".join("bench/out/%s.md" % f for f in files))
+
+
+# --- the run -----------------------------------------------------------------
 
 def main():
     ap = argparse.ArgumentParser(
-        prog="bench/run",
-        description="Benchmark objectid against bigserial, gen_random_uuid() "
-        "and uuid-ossp on the running cluster and write BENCHMARKS.md.")
+        prog="bench/run", description="Benchmark objectid against bigserial, "
+        "gen_random_uuid() and uuid-ossp on a throwaway cluster; write the "
+        "figures to bench/out/ (results-*.json, a markdown file of tables "
+        "per section, insert.png).")
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--full", action="store_const", dest="mode",
                       const="full", help="also 10M-row inserts, more rounds")
     mode.add_argument("--tiny", action="store_const", dest="mode",
-                      const="tiny", help="harness smoke test; writes "
-                      "bench/out/BENCHMARKS.md only")
+                      const="tiny", help="harness smoke test (small sizes)")
     ap.add_argument("--rounds", type=int, help="rounds per comparison")
     ap.add_argument("--only", default=",".join(SECTIONS),
                     help="comma list of sections: " + ",".join(SECTIONS))
-    ap.add_argument("--note", help="a remark printed at the top of the "
-                    "report, e.g. on the state of the machine")
-    ap.add_argument("--output", help="report file (default BENCHMARKS.md, "
-                    "bench/out/BENCHMARKS.md with --tiny)")
+    ap.add_argument("--tables", metavar="RESULTS.json", help="measure "
+                    "nothing, write the tables from saved results (run as "
+                    "python3 bench/bench.py --tables ...)")
     args = ap.parse_args()
-    mode_name = args.mode or "quick"
-    cfg = dict(MODES[mode_name])
-    if args.rounds:
-        for k in ("rounds", "pgb_rounds", "insert_rounds", "sort_rounds"):
-            cfg[k] = args.rounds
-    only = set(args.only.split(","))
-    unknown = only - set(SECTIONS)
-    if unknown:
-        ap.error("unknown section(s): " + ", ".join(sorted(unknown)))
-    # a run of the 18 comparison or of the estimates alone writes the
-    # fragment that BENCHMARKS.md includes (bench/core18.md,
-    # bench/estimates.md); any other run the report
-    fragment = only in ({"core18"}, {"estimates"})
-    name = "%s.md" % min(only) if fragment else "BENCHMARKS.md"
-    output = args.output or (os.path.join(OUT, name) if mode_name == "tiny"
-                             else os.path.join(HERE if fragment else TOP,
-                                               name))
     os.makedirs(OUT, exist_ok=True)
+    if args.tables:
+        with open(args.tables) as f:
+            return write_tables(json.load(f), args.tables)
+    only = [s for s in SECTIONS if s in args.only.split(",")]
+    if set(args.only.split(",")) - set(SECTIONS):
+        ap.error("unknown section in --only " + args.only)
+    mode = args.mode or "quick"
+    cfg = dict(MODES[mode])
+    for k in ("rounds", "pgb_rounds", "insert_rounds", "sort_rounds"):
+        cfg[k] = args.rounds or cfg[k]
 
-    setup_server()
-    release_install_lock()
+    psql(open(os.path.join(HERE, "setup.sql")).read())
+    # bench/run held the install lock while the cluster started with the
+    # library preloaded and the extension was created: the code under test
+    # is pinned now, so other checkouts may install again
+    if os.environ.get("BENCH_LOCK_FD"):
+        fcntl.flock(int(os.environ["BENCH_LOCK_FD"]), fcntl.LOCK_UN)
+        log("install lock released")
     started = time.time()
-    info = machine_info()
-    info["mode"] = mode_name
-    info["note"] = args.note
-    info["config"] = cfg
-    log("server: " + info["server"])
-    if info["pg_major_env"] and int(info["pg_major_env"]) != info["major"]:
-        raise SystemExit("PG_MAJOR=%s but the server is %d"
-                         % (info["pg_major_env"], info["major"]))
-    global CKPT_COUNT
-    if info["server_num"] >= 170000:
-        CKPT_COUNT = CKPT_COUNT_CHECKPOINTER
 
-    gens = []
-    for label, call, sig, origin, _ in GENERATORS:
-        sql = resolve(call, sig, origin)
-        if sql:
-            gens.append((label, sql, None))
-    calls = {g[0]: g[1] for g in gens}
-    missing = [label for label, _, _, _, _ in GENERATORS
-               if label not in calls]
-    keys = []
-    for label, typ, gen in KEYS:
-        if gen is None:
-            keys.append((label, "id %s PRIMARY KEY" % typ))
-        elif gen in calls:
-            keys.append((label, "id %s PRIMARY KEY DEFAULT %s"
-                         % (typ, calls[gen])))
-    missing_keys = [label for label, _, _ in KEYS
-                    if label not in dict(keys)]
-    results = dict(info=info, missing=missing, missing_keys=missing_keys)
-    if "percall" in only:
-        results["percall"] = bench_percall(cfg, gens)
-    if "pgbench" in only:
-        results["pgbench"] = bench_pgbench(cfg, gens)
-    if "insert" in only:
-        results["insert"] = bench_insert(cfg, keys)
-    if "checkpointed" in only:
-        results["checkpointed"] = bench_insert(cfg, keys, True)
-    if "sort" in only:
-        results["sort"] = bench_sort(cfg)
-    if "range" in only:
-        results["range"] = bench_range(cfg)
-    if "estimates" in only:
-        results["estimates"] = bench_estimates(cfg)
-    if "core18" in only:
-        c18 = bench_core18(cfg)
-        if c18:
-            results["core18"] = c18
+    def git(*args):
+        return subprocess.run(["git", "-C", TOP] + list(args), text=True,
+                              capture_output=True).stdout.strip()
+    with open("/proc/cpuinfo") as f:
+        cpu = next(ln.split(":")[1].strip() for ln in f if "model name" in ln)
+    info = dict(
+        date=datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%d %H:%M UTC"), mode=mode, config=cfg, cpu=cpu,
+        nproc=len(os.sched_getaffinity(0)), mem="%.0f GiB" % (os.sysconf(
+            "SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30),
+        kernel=platform.release(), server=one("version()"),
+        major=int(one("current_setting('server_version_num')")) // 10000,
+        objectid_version=one("(SELECT extversion FROM pg_extension "
+                             "WHERE extname = 'objectid')"),
+        commit=git("rev-parse", "--short", "HEAD"),
+        dirty=bool(git("status", "--porcelain", "--untracked-files=no")),
+        settings=os.environ.get("BENCH_SETTINGS", ""),
+        load_start=open("/proc/loadavg").read().split()[:3])
+    log("server: " + info["server"])
+    if os.environ.get("PG_MAJOR", str(info["major"])) != str(info["major"]):
+        raise SystemExit("PG_MAJOR=%s, but the server is %d" % (
+            os.environ["PG_MAJOR"], info["major"]))
+    cfg["major"] = info["major"]
+    gens = [(c.replace("EXT.", ""), ext(c), None) for c, _ in GENERATORS]
+    keys = [tuple(map(ext, k)) for k in KEYS]
+    res = dict(info=info)
+    run = dict(percall=lambda: bench_percall(cfg, gens),
+               pgbench=lambda: bench_pgbench(cfg, gens),
+               insert=lambda: bench_insert(cfg, keys),
+               checkpointed=lambda: bench_insert(cfg, keys, True),
+               sort=lambda: bench_sort(cfg), range=lambda: bench_range(cfg),
+               estimates=lambda: bench_estimates(cfg),
+               core18=lambda: bench_core18(cfg))
+    for name in only:
+        got = run[name]()
+        if got:
+            res[name] = got
     info["load_end"] = open("/proc/loadavg").read().split()[:3]
     info["elapsed_s"] = round(time.time() - started)
-
-    raw = os.path.join(OUT, "results-%s-pg%d%s.json" % (
-        mode_name, info["major"], "-" + min(only) if fragment else ""))
+    suffix = "" if len(only) == len(SECTIONS) else "-" + "+".join(only)
+    raw = os.path.join(OUT, "results-%s-pg%d%s.json" % (mode, info["major"],
+                                                        suffix))
     with open(raw, "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
+        json.dump(res, f, indent=1)
     log("raw results: " + os.path.relpath(raw, TOP))
-
-    if fragment and "estimates" in only:
-        report.write_estimates(results, output)
-    elif fragment:
-        report.write_core18(results, output)
-    else:
-        report.write(results, output)
-    log("report: " + os.path.relpath(output, TOP))
+    write_tables(res, "bench/run%s%s" % (
+        " --" + mode if mode != "quick" else "",
+        " --only " + ",".join(only) if suffix else ""))
 
 
 if __name__ == "__main__":
