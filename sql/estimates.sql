@@ -13,20 +13,10 @@
 --
 SET search_path = public, pg_catalog;
 
-CREATE TABLE est_u (id objectid, ts timestamptz);
-INSERT INTO est_u
-	SELECT objectid_from_timestamp(t), t
-	FROM (SELECT timestamptz '2024-01-01 00:00:00+00' + g * interval '1577 s' AS t
-		  FROM generate_series(0, 19999) g) s;
-CREATE TABLE est_s (id objectid, ts timestamptz);
-INSERT INTO est_s
-	SELECT objectid_from_timestamp(t), t
-	FROM (SELECT timestamptz '2024-01-01 00:00:00+00' +
-				 date_trunc('second', (g / 20000.0) ^ 3 * interval '366 days') AS t
-		  FROM generate_series(0, 19999) g) s;
-ALTER TABLE est_u SET (autovacuum_enabled = false);
-ALTER TABLE est_s SET (autovacuum_enabled = false);
-ANALYZE est_u, est_s;
+-- the data sets, shared with the benchmark (bench/run --only estimates)
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set est_data :abs_srcdir '/sql/estimates_data.sql'
+\i :est_data
 
 -- the planner's row estimate for a query
 CREATE FUNCTION est_rows(q text) RETURNS float8
