@@ -49,6 +49,14 @@ REGRESS    = init \
 # the binomial tails of src/core/uuid_detect.c
 SHLIB_LINK += -lm
 
+# The server-level suites, TAP tests in t/ (PostgreSQL::Test::Cluster; what
+# they share is in t/ObjectidTest.pm): `make installcheck` runs them after
+# pg_regress, `make prove_installcheck` alone (PROVE_TESTS=t/NNN_x.pl: one).
+# NO_TAP_TESTS=1 (on the command line or in the environment) skips them.
+ifndef NO_TAP_TESTS
+TAP_TESTS  = 1
+endif
+
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -79,6 +87,40 @@ $(SKIPSUPPORT_H): $(srcdir)/src/objectid_skipsupport.sql
 src/objectid_ops.o: $(SKIPSUPPORT_H)
 
 EXTRA_CLEAN = test/unit/build $(SKIPSUPPORT_H)
+
+# PGXS defines prove_installcheck only where the server was configured with
+# --enable-tap-tests (otherwise it just says so: a silent skip); Debian's 15
+# was, the builds of 16-19 here were not.  Ours runs wherever the modules
+# are: the major's own PostgreSQL::Test modules when its PGXS has them, else
+# those Debian ships with postgresql-client-15, which drive any later major
+# through PostgreSQL::Test::Cluster's install_path (the tests take it from
+# PG_CONFIG).  Anything missing is an error, never a skip.  initdb refuses
+# to run as root: as root (test/run, CI) the tests run as TAP_USER, the
+# user pg_virtualenv runs root's clusters as.
+TAP_PERL_LIB ?= $(abspath $(patsubst %/PostgreSQL/Test/Cluster.pm,%,$(firstword $(wildcard \
+	$(top_srcdir)/src/test/perl/PostgreSQL/Test/Cluster.pm \
+	/usr/lib/postgresql/15/lib/pgxs/src/test/perl/PostgreSQL/Test/Cluster.pm))))
+TAP_USER   ?= $(if $(filter 0,$(shell id -u)),postgres)
+PROVE      := $(or $(PROVE),prove)
+tap_as      = $(if $(TAP_USER),runuser -u $(TAP_USER) --)
+
+define prove_installcheck
+@echo "+++ tap install-check in $(srcdir)/t: PostgreSQL $(MAJORVERSION) ($(bindir)), modules in $(or $(TAP_PERL_LIB),?)$(if $(TAP_USER), as $(TAP_USER)) +++"
+@test -n "$(TAP_PERL_LIB)" || { echo "PostgreSQL's TAP modules (PostgreSQL/Test/Cluster.pm) not found: install postgresql-client-15 (Debian) or set TAP_PERL_LIB; NO_TAP_TESTS=1 skips the TAP tests" >&2; exit 1; }
+@perl -MIPC::Run -e 1 2>/dev/null || { echo "the TAP tests need IPC::Run: install libipc-run-perl (Debian); NO_TAP_TESTS=1 skips them" >&2; exit 1; }
+@command -v $(PROVE) >/dev/null || { echo "prove not found (Debian: perl); NO_TAP_TESTS=1 skips the TAP tests" >&2; exit 1; }
+rm -rf '$(CURDIR)/tmp_check'
+$(MKDIR_P) '$(CURDIR)/tmp_check'
+$(if $(TAP_USER),chown $(TAP_USER): '$(CURDIR)/tmp_check')
+@$(tap_as) test -r '$(srcdir)/t/ObjectidTest.pm' -a -w '$(CURDIR)/tmp_check' || { echo "$(or $(TAP_USER),this user) cannot read $(srcdir)/t or write $(CURDIR)/tmp_check" >&2; exit 1; }
+cd '$(srcdir)' && $(tap_as) env TESTDIR='$(CURDIR)' PATH='$(bindir)':"$$PATH" PG_CONFIG='$(PG_CONFIG)' \
+	PGPORT='6$(DEF_PGPORT)' PG_REGRESS='$(top_builddir)/src/test/regress/pg_regress' \
+	$(PROVE) -I '$(TAP_PERL_LIB)' -I t $(PROVE_FLAGS) $(if $(PROVE_TESTS),$(PROVE_TESTS),t/*.pl)
+endef
+
+.PHONY: prove_installcheck
+prove_installcheck:
+	$(prove_installcheck)
 
 # The tests that need no server: the pure-C core under ASan/UBSan, and the
 # libFuzzer targets for FUZZ_SECONDS each (test/fuzz/run alone fuzzes until

@@ -5,7 +5,7 @@
 
 --
 -- What 1.2 adds to 1.1.  objectid--1.2.sql (new installs) holds the same
--- objects; test/update/check proves that an updated 1.1 and a fresh 1.2
+-- objects; t/001_update.pl proves that an updated 1.1 and a fresh 1.2
 -- have identical catalogs.  The estimators' new pairing of range bounds is
 -- in the library alone and needs nothing here.
 --
