@@ -32,24 +32,6 @@ q() {
 	psql -X -q -At -v ON_ERROR_STOP=1 -d "$1" -c "$2"
 }
 
-# present_generators DB: "schema.name type" for each name in test/generators
-# that the objectid extension installed in DB has as a zero-argument
-# function, in the file's order
-present_generators() {
-	local db=$1 name
-	grep -Ev '^[[:space:]]*(#|$)' "$(dirname "${BASH_SOURCE[0]}")/generators" |
-		while read -r name; do
-			q "$db" "SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname)
-			           || ' ' || format_type(p.prorettype, NULL)
-			    FROM pg_proc p
-			    JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
-			         AND d.objid = p.oid AND d.deptype = 'e'
-			    JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
-			    JOIN pg_namespace n ON n.oid = p.pronamespace
-			   WHERE p.proname = '$name' AND p.pronargs = 0"
-		done
-}
-
 # fail MESSAGE: report and stop
 fail() {
 	echo "FAIL: $*" >&2
