@@ -86,17 +86,18 @@ $(SKIPSUPPORT_H): $(srcdir)/src/objectid_skipsupport.sql
 		-e 's/$$/\\n"/' $< >$@
 src/objectid_ops.o: $(SKIPSUPPORT_H)
 
-EXTRA_CLEAN = test/unit/build $(SKIPSUPPORT_H)
+EXTRA_CLEAN = test/unit/build $(SKIPSUPPORT_H) tmp_check
 
 # PGXS defines prove_installcheck only where the server was configured with
-# --enable-tap-tests (otherwise it just says so: a silent skip); Debian's 15
-# was, the builds of 16-19 here were not.  Ours runs wherever the modules
-# are: the major's own PostgreSQL::Test modules when its PGXS has them, else
-# those Debian ships with postgresql-client-15, which drive any later major
-# through PostgreSQL::Test::Cluster's install_path (the tests take it from
-# PG_CONFIG).  Anything missing is an error, never a skip.  initdb refuses
-# to run as root: as root (test/run, CI) the tests run as TAP_USER, the
-# user pg_virtualenv runs root's clusters as.
+# --enable-tap-tests; elsewhere it prints that TAP tests are not enabled and
+# passes.  Debian's 15 was, the builds of 16-19 here were not.  Ours runs
+# wherever the modules are: the major's own PostgreSQL::Test modules when
+# its PGXS has them, else those Debian ships with postgresql-client-15,
+# which drive any later major through PostgreSQL::Test::Cluster's
+# install_path (the tests take it from the server's pg_config).  Anything
+# missing is an error, never a skip.  initdb refuses to run as root: as
+# root (test/run, CI) the tests run as TAP_USER, the user pg_virtualenv
+# runs root's clusters as.
 TAP_PERL_LIB ?= $(abspath $(patsubst %/PostgreSQL/Test/Cluster.pm,%,$(firstword $(wildcard \
 	$(top_srcdir)/src/test/perl/PostgreSQL/Test/Cluster.pm \
 	/usr/lib/postgresql/15/lib/pgxs/src/test/perl/PostgreSQL/Test/Cluster.pm))))
@@ -113,7 +114,7 @@ rm -rf '$(CURDIR)/tmp_check'
 $(MKDIR_P) '$(CURDIR)/tmp_check'
 $(if $(TAP_USER),chown $(TAP_USER): '$(CURDIR)/tmp_check')
 @$(tap_as) test -r '$(srcdir)/t/ObjectidTest.pm' -a -w '$(CURDIR)/tmp_check' || { echo "$(or $(TAP_USER),this user) cannot read $(srcdir)/t or write $(CURDIR)/tmp_check" >&2; exit 1; }
-cd '$(srcdir)' && $(tap_as) env TESTDIR='$(CURDIR)' PATH='$(bindir)':"$$PATH" PG_CONFIG='$(PG_CONFIG)' \
+cd '$(srcdir)' && $(tap_as) env TESTDIR='$(CURDIR)' PATH='$(bindir)':"$$PATH" PG_CONFIG='$(bindir)/pg_config' \
 	PGPORT='6$(DEF_PGPORT)' PG_REGRESS='$(top_builddir)/src/test/regress/pg_regress' \
 	$(PROVE) -I '$(TAP_PERL_LIB)' -I t $(PROVE_FLAGS) $(if $(PROVE_TESTS),$(PROVE_TESTS),t/*.pl)
 endef
