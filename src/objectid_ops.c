@@ -265,7 +265,8 @@ objectid_fast_cmp(Datum x, Datum y, SortSupport ssup)
  * processes, and for random bytes.  No other choice of key would
  * do better: an abbreviated key must keep the order of the ids, so it can
  * only be a prefix, and the counter that tells one process's ids of one
- * second apart comes after nine bytes (bench/findings.md has the figures).
+ * second apart comes after nine bytes (BENCHMARKS.md, "Sorting real ids",
+ * has the figures).
  */
 static bool
 objectid_abbrev_abort(int memtupcount, SortSupport ssup)
