@@ -232,6 +232,27 @@ ORDER BY lo, shape;
 SELECT est_rows('SELECT * FROM est_late WHERE id >= objectid_from_timestamp(''2025-03-01+00'')') AS id_est,
 	est_rows('SELECT * FROM est_late WHERE ts >= ''2025-03-01+00''') AS ts_est,
 	(SELECT count(*) FROM est_late WHERE ts >= '2025-03-01+00') AS actual;
+-- the same with descending indexes, whose first entry is the maximum: the
+-- same estimates (same: 4 of 4)
+CREATE FUNCTION est_late_cases() RETURNS TABLE (id_est float8, ts_est float8)
+LANGUAGE sql AS $$
+SELECT est_rows(format('SELECT * FROM est_late WHERE id >= %s AND id < %s', est_bound('id', lo), est_bound('id', lo + w))),
+	est_rows(format('SELECT * FROM est_late WHERE ts >= %s AND ts < %s', est_bound('ts', lo), est_bound('ts', lo + w)))
+FROM (VALUES (timestamptz '2024-12-30 00:00:00+00', interval '5 days'),
+			 ('2025-01-20 00:00:00+00', '1 day'),
+			 ('2025-02-10 00:00:00+00', '60 days'),
+			 ('2025-03-01 00:00:00+00', '1 year')) v(lo, w)
+$$;
+CREATE TABLE est_late_asc AS SELECT * FROM est_late_cases();
+DROP INDEX est_late_id_idx, est_late_ts_idx;
+CREATE INDEX ON est_late (id DESC);
+CREATE INDEX ON est_late (ts DESC);
+SELECT count(*) FILTER (WHERE d.id_est = d.ts_est AND d.id_est = a.id_est) AS same,
+	count(*) AS cases
+FROM (SELECT *, row_number() OVER () AS n FROM est_late_cases()) d
+JOIN (SELECT *, row_number() OVER () AS n FROM est_late_asc) a USING (n);
+DROP TABLE est_late_asc;
+DROP FUNCTION est_late_cases();
 
 -- Bounds on an expression of the key, with statistics from an expression
 -- index: paired as on a column (same as ts: t)
