@@ -57,6 +57,9 @@ ifndef NO_TAP_TESTS
 TAP_TESTS  = 1
 endif
 
+# before the include: pgxs.mk tests it with ifdef when it is read
+EXTRA_CLEAN = test/unit/build src/objectid_skipsupport_sql.h tmp_check
+
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -86,7 +89,6 @@ $(SKIPSUPPORT_H): $(srcdir)/src/objectid_skipsupport.sql
 		-e 's/$$/\\n"/' $< >$@
 src/objectid_ops.o: $(SKIPSUPPORT_H)
 
-EXTRA_CLEAN = test/unit/build $(SKIPSUPPORT_H) tmp_check
 
 # PGXS defines prove_installcheck only where the server was configured with
 # --enable-tap-tests; elsewhere it prints that TAP tests are not enabled and
