@@ -137,9 +137,13 @@ static void
 uuid_detect_remember(uuid_detect_tally *t, const uint8_t *bytes, int slot,
 					 unsigned fits)
 {
-	uint32_t	b = uuid_detect_hash(bytes, slot) % UUID_DETECT_BUCKETS;
+	uint32_t	b;
 	uuid_detect_value *v;
 
+	/* full: nothing is entered, whether the value is there or not */
+	if (t->ndistinct >= UUID_DETECT_DISTINCT_CAP)
+		return;
+	b = uuid_detect_hash(bytes, slot) % UUID_DETECT_BUCKETS;
 	while (t->index[b] != 0)
 	{
 		v = &t->values[t->index[b] - 1];
@@ -147,8 +151,6 @@ uuid_detect_remember(uuid_detect_tally *t, const uint8_t *bytes, int slot,
 			return;
 		b = (b + 1) % UUID_DETECT_BUCKETS;
 	}
-	if (t->ndistinct >= UUID_DETECT_DISTINCT_CAP)
-		return;
 	v = &t->values[t->ndistinct];
 	memcpy(v->bytes, bytes, UUID_LEN);
 	v->slot = (uint8_t) slot;
