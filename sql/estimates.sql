@@ -4,7 +4,7 @@
 --
 -- Two data sets of 20,000 rows over 2024, each row's id and ts the same
 -- instant: est_u uniform (one every 1577 s), est_s skewed (the instant
--- goes as the cube of the row number: a third of the rows in the first
+-- goes as the cube of the row number: a quarter of the rows in the first
 -- five days, the last months sparse).  Fewer rows than ANALYZE samples at
 -- the default statistics target (30,000), so the statistics are the whole
 -- table and the same on every run.  EXPLAIN's text differs between

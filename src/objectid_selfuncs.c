@@ -191,8 +191,9 @@ static Datum objectid_ineqsel_wrapper(FunctionCallInfo fcinfo,
 
 /*
  * The planner hook: the cache of estimates lasts one top-level planning.
- * Nested plannings (a function planned while its caller is) share it: their
- * entries are keyed by their own PlannerInfo.
+ * Nested plannings (a function planned while its caller is) share it, each
+ * under its own serial number, so that a nested planning's entries never
+ * answer a later one whose nodes reuse the freed addresses.
  */
 #if PG_VERSION_NUM >= 190000
 static PlannedStmt *
