@@ -104,8 +104,8 @@ $primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
 
 # ---- promotion: both servers generate; nothing in common
 $standby->promote;
-$standby->poll_query_until($db, 'SELECT NOT pg_is_in_recovery()')
-  or die 'the standby did not leave recovery';
+ok($standby->poll_query_until($db, 'SELECT NOT pg_is_in_recovery()'),
+	'the promoted standby left recovery');
 for my $node ($primary, $standby)
 {
 	for my $s (1 .. 4)

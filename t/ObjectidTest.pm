@@ -79,10 +79,17 @@ SCALE from the environment (default 1): multiplies the suites' sizes.
 
 sub scale
 {
-	my $scale = $ENV{SCALE} // 1;
-	die "SCALE must be a positive integer, not '$scale'"
-	  unless $scale =~ /^[1-9][0-9]*$/;
-	return $scale;
+	return positive_env('SCALE', 1);
+}
+
+# the environment variable name, a positive integer, or default
+sub positive_env
+{
+	my ($name, $default) = @_;
+	my $value = $ENV{$name} // $default;
+	die "$name must be a positive integer, not '$value'"
+	  unless $value =~ /^[1-9][0-9]*$/;
+	return $value;
 }
 
 =pod
@@ -372,10 +379,7 @@ to each key table.
 
 sub key_batch
 {
-	my $batch = $ENV{KEY_BATCH} // 10;
-	die "KEY_BATCH must be a positive integer, not '$batch'"
-	  unless $batch =~ /^[1-9][0-9]*$/;
-	return $batch;
+	return positive_env('KEY_BATCH', 10);
 }
 
 =pod
