@@ -93,10 +93,8 @@ for my $r (1 .. $rounds)
 		"round $r, at $lsn (transactions before xid $xmin): the standby's index answers and keys per transaction are the primary's"
 	);
 	amcheck_btrees($standby, $db);
-	note "round $r: "
-	  . (split /\n/, $answers{primary})[0] . '; '
-	  . (() = $answers{primary} =~ /\n/g)
-	  . ' lines equal';
+	my @lines = split /\n/, $answers{primary};
+	note "round $r: $lines[0]; " . scalar(@lines) . ' lines equal';
 }
 $load->{harness}->signal('TERM');
 $load->{harness}->finish;
