@@ -51,6 +51,17 @@ our @EXPORT = qw(
   check_index
   amcheck_btrees
   same_text
+  start_client
+  key_batch
+  key_tables
+  key_script
+  key_load
+  acked
+  wait_acked
+  key_digests
+  key_bounds
+  key_checks
+  process_values
 );
 
 # the repository's top directory (this file is in t/)
@@ -68,10 +79,17 @@ SCALE from the environment (default 1): multiplies the suites' sizes.
 
 sub scale
 {
-	my $scale = $ENV{SCALE} // 1;
-	die "SCALE must be a positive integer, not '$scale'"
-	  unless $scale =~ /^[1-9][0-9]*$/;
-	return $scale;
+	return positive_env('SCALE', 1);
+}
+
+# the environment variable name, a positive integer, or default
+sub positive_env
+{
+	my ($name, $default) = @_;
+	my $value = $ENV{$name} // $default;
+	die "$name must be a positive integer, not '$value'"
+	  unless $value =~ /^[1-9][0-9]*$/;
+	return $value;
 }
 
 =pod
@@ -113,16 +131,20 @@ sub install_path
 =item objectid_node(name, %init)
 
 A new cluster of the server under test, initialized (UTF-8, locale
-C.UTF-8; %init goes to init()) and started.
+C.UTF-8; %init goes to init(), e.g. C<allows_streaming =E<gt> 1>) and
+started; C<conf =E<gt> 'lines'> are added to postgresql.conf before the
+start.
 
 =cut
 
 sub objectid_node
 {
 	my ($name, %init) = @_;
+	my $conf = delete $init{conf};
 	my $node =
 	  PostgreSQL::Test::Cluster->new($name, install_path => install_path());
 	$node->init(extra => [ '--encoding=UTF8', '--locale=C.UTF-8' ], %init);
+	$node->append_conf('postgresql.conf', $conf) if defined $conf;
 	$node->start;
 	return $node;
 }
@@ -137,19 +159,48 @@ standard output.
 
 =cut
 
+# the environment of the server's client programs aimed at node
+sub client_env
+{
+	my ($node) = @_;
+	return (
+		PATH => install_path() . "/bin:$ENV{PATH}",
+		LD_LIBRARY_PATH => install_path() . '/lib'
+		  . (defined $ENV{LD_LIBRARY_PATH} ? ":$ENV{LD_LIBRARY_PATH}" : ''),
+		PGHOST => $node->host,
+		PGPORT => $node->port);
+}
+
 sub run_client
 {
 	my ($node, $prog, @args) = @_;
-	local $ENV{PATH} = install_path() . "/bin:$ENV{PATH}";
-	local $ENV{LD_LIBRARY_PATH} = install_path() . '/lib'
-	  . (defined $ENV{LD_LIBRARY_PATH} ? ":$ENV{LD_LIBRARY_PATH}" : '');
-	local $ENV{PGHOST} = $node->host;
-	local $ENV{PGPORT} = $node->port;
+	my %env = client_env($node);
+	local @ENV{ keys %env } = values %env;
 	my @cmd = (install_path() . "/bin/$prog", @args);
 	my ($out, $err) = ('', '');
 	IPC::Run::run(\@cmd, '>', \$out, '2>', \$err)
 	  or die "$prog @args failed: $err";
 	return $out;
+}
+
+=pod
+
+=item start_client(node, log, command...)
+
+Start one of the server's client programs (pgbench: the name alone) against
+node in the background, its standard output and error going to the file
+log; returns the IPC::Run harness (C<pumpable> while it runs, C<finish>
+waits for it and is true when it exited with 0).
+
+=cut
+
+sub start_client
+{
+	my ($node, $log, $prog, @args) = @_;
+	my %env = client_env($node);
+	local @ENV{ keys %env } = values %env;
+	return IPC::Run::start([ install_path() . "/bin/$prog", @args ],
+		'<', \undef, '>', $log, '2>&1');
 }
 
 =pod
@@ -186,37 +237,64 @@ sub present_generators
 
 =pod
 
-=item check_index(node, db, table, index, condition, %opt)
+=item check_index(node, db, relation, index, condition, %opt)
 
 The index check, the one place it is written: the query C<SELECT answer
-FROM table WHERE condition> with sequential scans forbidden must use the
+FROM relation WHERE condition> with sequential scans forbidden must use the
 index (its name in the plan, or the regex C<plan =E<gt> qr/.../>), and
 answer as with index, bitmap and index-only scans forbidden; and it must
-find rows.  The answer is C<count(*)/sum(n)/min(n)/max(n)> unless
-C<answer =E<gt> 'expression'> says otherwise.  Returns the answer.
+find rows.  relation is a table or any FROM item, such as a join.  Options:
+
+=over
+
+=item answer =E<gt> 'expression'
+
+what the query selects, a text; default
+C<count(*)/sum(n)/min(n)/max(n)>
+
+=item with =E<gt> 'name AS (...)'
+
+a WITH list ahead of the query
+
+=item settings =E<gt> [ 'enable_hashjoin = off', ... ]
+
+more settings for the queries with the index forced (not for the
+sequential scan): to force the index to the inner side of a nested loop,
+for instance
+
+=item label =E<gt> 'text'
+
+what the test names say the query is (default: the condition)
+
+=back
+
+Each query runs in a session of its own, read-only: fit for a standby.
+Returns the answer.
 
 =cut
 
 sub check_index
 {
-	my ($node, $db, $table, $index, $cond, %opt) = @_;
+	my ($node, $db, $relation, $index, $cond, %opt) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
 	my $answer = $opt{answer}
 	  // "count(*) || '/' || coalesce(sum(n), 0) || '/' || coalesce(min(n), 0) || '/' || coalesce(max(n), 0)";
 	my $plan_re = $opt{plan} // qr/\b\Q$index\E\b/;
-	my $query = "SELECT $answer FROM $table WHERE $cond";
+	my $label = $opt{label} // $cond;
+	my $query = (defined $opt{with} ? "WITH $opt{with} " : '')
+	  . "SELECT $answer FROM $relation WHERE $cond";
+	my $forced = join '',
+	  map { "SET $_; " } 'enable_seqscan = off', @{ $opt{settings} // [] };
 
-	my $plan = $node->safe_psql($db,
-		"SET enable_seqscan = off; EXPLAIN (COSTS OFF) $query");
-	like($plan, $plan_re, "$db: $index is used for $cond");
-	my $indexed =
-	  $node->safe_psql($db, "SET enable_seqscan = off; $query");
+	my $plan = $node->safe_psql($db, "${forced}EXPLAIN (COSTS OFF) $query");
+	like($plan, $plan_re, "$db: $index is used for $label");
+	my $indexed = $node->safe_psql($db, "$forced$query");
 	my $seq = $node->safe_psql($db,
 		"SET enable_indexscan = off; SET enable_bitmapscan = off; SET enable_indexonlyscan = off; $query"
 	);
 	is($indexed, $seq,
-		"$db: $index answers as a sequential scan does for $cond");
-	unlike($indexed, qr{^0(/|$)}, "$db: $index finds rows for $cond");
+		"$db: $index answers as a sequential scan does for $label");
+	unlike($indexed, qr{^0(/|$)}, "$db: $index finds rows for $label");
 	return $indexed;
 }
 
@@ -271,6 +349,275 @@ sub same_text
 	fail($name);
 	diag($diff);
 	return 0;
+}
+
+=pod
+
+=back
+
+=head2 Key tables
+
+What the crash recovery and standby tests (t/006_recovery.pl,
+t/007_standby.pl) share: tables keyed by generated keys under every index
+kind, a pgbench transaction filling them that acknowledges each commit,
+and the checks of what they hold.  The tables: k_btree (objectid primary
+key, C<DEFAULT objectid()>), k_hash (a hash index on its objectid), k_brin
+(a BRIN minmax index, 4 pages per range), u_btree (uuid primary key,
+C<DEFAULT uuidv7()>), u_hash (a hash index on its uuid).  One transaction
+takes a number from the sequence txn, inserts key_batch() rows with
+generated keys into k_btree and u_btree and the same keys into k_hash,
+k_brin and u_hash.
+
+=over
+
+=item key_batch()
+
+KEY_BATCH from the environment (default 10): the rows a transaction adds
+to each key table.
+
+=cut
+
+sub key_batch
+{
+	return positive_env('KEY_BATCH', 10);
+}
+
+=pod
+
+=item key_tables(ext)
+
+The SQL creating the key tables, ext the extension's schema (quoted).
+
+=cut
+
+sub key_tables
+{
+	my ($ext) = @_;
+	return qq{
+CREATE SEQUENCE txn;
+CREATE TABLE k_btree (id objectid PRIMARY KEY DEFAULT $ext.objectid(), txn bigint NOT NULL, client int NOT NULL);
+CREATE TABLE k_hash (id objectid NOT NULL, txn bigint NOT NULL);
+CREATE INDEX k_hash_id ON k_hash USING hash (id);
+CREATE TABLE k_brin (id objectid NOT NULL, txn bigint NOT NULL);
+CREATE INDEX k_brin_id ON k_brin USING brin (id) WITH (pages_per_range = 4);
+CREATE TABLE u_btree (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), txn bigint NOT NULL, client int NOT NULL);
+CREATE TABLE u_hash (id uuid NOT NULL, txn bigint NOT NULL);
+CREATE INDEX u_hash_id ON u_hash USING hash (id);};
+}
+
+=pod
+
+=item key_script(ack)
+
+The pgbench script of the key transaction.  It answers the transaction's
+number and an md5 of its objectid keys and of its uuid keys, and after the
+commit the client appends C<client txn objectid-md5 uuid-md5> to the file
+ack: pgbench runs C<\shell> only once the statement before it has
+returned, so ack lists exactly the transactions whose commit a client saw.
+
+=cut
+
+sub key_script
+{
+	my ($ack) = @_;
+	my $batch = key_batch();
+	return qq{WITH x AS (SELECT nextval('txn') AS txn),
+     o AS (INSERT INTO k_btree (txn, client)
+           SELECT txn, :client_id FROM x, generate_series(1, $batch) RETURNING id, txn),
+     oh AS (INSERT INTO k_hash SELECT id, txn FROM o),
+     ob AS (INSERT INTO k_brin SELECT id, txn FROM o),
+     u AS (INSERT INTO u_btree (txn, client)
+           SELECT txn, :client_id FROM x, generate_series(1, $batch) RETURNING id, txn),
+     uh AS (INSERT INTO u_hash SELECT id, txn FROM u)
+SELECT txn, (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM o) AS osum,
+       (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM u) AS usum FROM x
+\\gset
+\\shell echo :client_id :txn :osum :usum >> $ack
+};
+}
+
+=pod
+
+=item key_load(node, db, clients =E<gt> N, rate =E<gt> TPS)
+
+Start pgbench in the background: N clients (default 4) run the key
+transaction in db for up to 600 s, at TPS transactions a second if rate
+is given.  Returns the load: a hash of C<harness> (start_client's), C<ack>
+(the acknowledgement file), C<log> (pgbench's output).
+
+=cut
+
+sub key_load
+{
+	my ($node, $db, %opt) = @_;
+	my $dir = $node->basedir;
+	my $load = {
+		ack => "$dir/key_ack",
+		log => "$dir/key_pgbench.log",
+		clients => $opt{clients} // 4
+	};
+	PostgreSQL::Test::Utils::append_to_file("$dir/key_txn.sql",
+		key_script($load->{ack}));
+	PostgreSQL::Test::Utils::append_to_file($load->{ack}, '');
+	$load->{harness} = start_client(
+		$node, $load->{log}, 'pgbench', '-n',
+		'-c' => $load->{clients},
+		'-j' => 2,
+		(defined $opt{rate} ? ('-R' => $opt{rate}) : ()),
+		'-T' => 600,
+		'-f' => "$dir/key_txn.sql",
+		$db);
+	return $load;
+}
+
+=pod
+
+=item acked(load)
+
+How many transactions the load has acknowledged so far.
+
+=cut
+
+sub acked
+{
+	my ($load) = @_;
+	my @lines = split /\n/, slurp_file($load->{ack});
+	return scalar @lines;
+}
+
+=pod
+
+=item wait_acked(load, n)
+
+Wait until n transactions are acknowledged; dies, with pgbench's output,
+if pgbench stops first or after the default timeout (180 s).  Returns how
+many are.
+
+=cut
+
+sub wait_acked
+{
+	my ($load, $n) = @_;
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+	my $acked;
+	while (($acked = acked($load)) < $n)
+	{
+		die "pgbench stopped before $n transactions were acknowledged:\n"
+		  . slurp_file($load->{log})
+		  unless $load->{harness}->pumpable;
+		die "$acked transactions acknowledged after "
+		  . "$PostgreSQL::Test::Utils::timeout_default s, expected $n"
+		  if time > $deadline;
+		select undef, undef, undef, 0.1;
+	}
+	return $acked;
+}
+
+=pod
+
+=item key_digests()
+
+The SQL of the rows (tab, txn, n, md5): per key table and transaction,
+the number of rows and the md5 of their keys (as key_script's).
+
+=cut
+
+sub key_digests
+{
+	return join "\nUNION ALL\n",
+	  map {
+		"SELECT '$_' AS tab, txn, count(*) AS n, md5(string_agg(id::text, ',' ORDER BY id)) FROM $_ GROUP BY txn"
+	  } qw(k_btree k_hash k_brin u_btree u_hash);
+}
+
+=pod
+
+=item key_bounds(node, db, filter)
+
+Three objectid keys of k_brin that cut the rows matching filter (a
+condition on the alias C<o>) in four, ascending: the bounds of
+key_checks()'s BRIN ranges.
+
+=cut
+
+sub key_bounds
+{
+	my ($node, $db, $filter) = @_;
+	my @bounds = split /\n/, $node->safe_psql(
+		$db, qq{
+		SELECT min(id) FROM (SELECT id, ntile(4) OVER (ORDER BY id) AS part
+		                       FROM k_brin o WHERE $filter) s
+		 GROUP BY part HAVING part > 1 ORDER BY 1});
+	die "k_brin has fewer than 4 rows where $filter" unless @bounds == 3;
+	return @bounds;
+}
+
+=pod
+
+=item key_checks(node, db, filter, b1, b2, b3)
+
+check_index() on each index of the key tables over the rows matching
+filter (a condition on the alias C<o>): each btree and hash index is
+probed once for every row of another key table (a nested loop over a
+materialized scan of that table, the index on its inner side, parameterized
+by the outer row); the BRIN index answers four ranges, cut at the bounds
+b1 E<lt> b2 E<lt> b3 (key_bounds()), that together hold every row.  The
+answers are C<rows/sum of txn>.  Returns them as text, a line
+C<index: answer> per query, to compare across servers.
+
+=cut
+
+sub key_checks
+{
+	my ($node, $db, $filter, @b) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my $answer = "count(*) || '/' || coalesce(sum(o.txn), 0)";
+	my $where = ($filter eq 'true' ? '' : " where $filter") . ' on ' . $node->name;
+	my $out = '';
+	for (
+		[qw(k_btree_pkey k_btree k_brin)], [qw(k_hash_id k_hash k_brin)],
+		[qw(u_btree_pkey u_btree u_hash)], [qw(u_hash_id u_hash u_btree)])
+	{
+		my ($idx, $tab, $outer) = @$_;
+		$out .= "$idx: "
+		  . check_index(
+			$node, $db,
+			"o JOIN $tab x ON x.id = o.id AND x.txn = o.txn",
+			$idx, 'true',
+			with => "o AS MATERIALIZED (SELECT id, txn FROM $outer o WHERE $filter)",
+			settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
+			plan => qr/Index Scan using \Q$idx\E on \Q$tab\E x\n\s+Index Cond: \(id = o\.id\)/,
+			answer => $answer,
+			label => "a probe per $outer row$where") . "\n";
+	}
+	for my $range ("o.id < '$b[0]'", "o.id >= '$b[0]' AND o.id < '$b[1]'",
+		"o.id >= '$b[1]' AND o.id < '$b[2]'", "o.id >= '$b[2]'")
+	{
+		$out .= 'k_brin_id: '
+		  . check_index(
+			$node, $db, 'k_brin o', 'k_brin_id', "($filter) AND $range",
+			plan => qr/Bitmap Index Scan on k_brin_id/,
+			answer => $answer,
+			label => "$range$where") . "\n";
+	}
+	return $out;
+}
+
+=pod
+
+=item process_values(node, db, condition)
+
+The distinct ObjectId process values (bytes 5-9, in hex) of the k_btree
+rows matching condition, sorted.
+
+=cut
+
+sub process_values
+{
+	my ($node, $db, $cond) = @_;
+	return split /\n/, $node->safe_psql($db,
+		"SELECT DISTINCT encode(substr(id::bytea, 5, 5), 'hex') FROM k_btree WHERE $cond ORDER BY 1"
+	);
 }
 
 =pod
