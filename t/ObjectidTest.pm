@@ -45,6 +45,9 @@ our @EXPORT = qw(
   scale
   install_path
   pg_config
+  major_version
+  major_install_path
+  objectid_majors
   objectid_node
   run_client
   present_generators
@@ -102,12 +105,34 @@ The answer of PG_CONFIG (the server under test), trailing newline removed.
 
 sub pg_config
 {
-	my @cmd = ($ENV{PG_CONFIG} || 'pg_config', @_);
+	return run_pg_config($ENV{PG_CONFIG} || 'pg_config', @_);
+}
+
+# the answer of the pg_config cmd (it needs no shared library)
+sub run_pg_config
+{
+	my ($cmd, @options) = @_;
 	my ($out, $err);
-	IPC::Run::run(\@cmd, '>', \$out, '2>', \$err)
-	  or die "@cmd failed: $err";
+	IPC::Run::run([ $cmd, @options ], '>', \$out, '2>', \$err)
+	  or die "$cmd @options failed: $err";
 	chomp $out;
 	return $out;
+}
+
+=pod
+
+=item major_version()
+
+The major version of the server under test (15, ..., 19).
+
+=cut
+
+sub major_version
+{
+	my ($major) = pg_config('--version') =~ /^PostgreSQL (\d+)/
+	  or die 'cannot read the major from pg_config --version: '
+	  . pg_config('--version');
+	return $major;
 }
 
 =pod
@@ -128,24 +153,96 @@ sub install_path
 
 =pod
 
-=item objectid_node(name, %init)
+=item major_install_path(major)
 
-A new cluster of the server under test, initialized (UTF-8, locale
-C.UTF-8; %init goes to init(), e.g. C<allows_streaming =E<gt> 1>) and
-started; C<conf =E<gt> 'lines'> are added to postgresql.conf before the
-start.
+The installation of PostgreSQL I<major> beside the server under test, for
+the tests across majors: F</usr/lib/postgresql/major> (Debian's layout, as
+PGDG packages install them), checked to be that major and to have objectid
+installed (F<objectid.control> in its C<pg_config --sharedir>).  A major the
+caller asked for must be there: a passed test naming it, or a failed one
+saying what is missing (and undef).
+
+=cut
+
+# where the majors are installed
+my $majors_dir = '/usr/lib/postgresql';
+
+# what keeps PostgreSQL major from being used with objectid, or ''
+sub install_problem
+{
+	my ($major) = @_;
+	return "'$major' is not a PostgreSQL major" unless $major =~ /^[1-9][0-9]*$/;
+	my $pg_config = "$majors_dir/$major/bin/pg_config";
+	return "PostgreSQL $major is not installed ($pg_config not found)"
+	  unless -x $pg_config;
+	my ($version, $sharedir) = split /\n/,
+	  run_pg_config($pg_config, '--version', '--sharedir');
+	return "$pg_config is $version, not PostgreSQL $major"
+	  unless $version =~ /^PostgreSQL $major(?![0-9])/;
+	return "objectid is not installed for PostgreSQL $major: "
+	  . "no objectid.control in $sharedir/extension "
+	  . "(make install PG_CONFIG=$pg_config)"
+	  unless -f "$sharedir/extension/objectid.control";
+	return '';
+}
+
+sub major_install_path
+{
+	my ($major) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my $problem = install_problem($major);
+	my $path = "$majors_dir/$major";
+	if ($problem ne '')
+	{
+		fail("PostgreSQL $major is installed with objectid");
+		diag($problem);
+		return;
+	}
+	pass("PostgreSQL $major is installed with objectid in $path");
+	return $path;
+}
+
+=pod
+
+=item objectid_majors()
+
+The majors installed as major_install_path() finds them that have objectid
+installed, in ascending order.
+
+=cut
+
+sub objectid_majors
+{
+	return sort { $a <=> $b }
+	  grep { /^[1-9][0-9]*$/ && install_problem($_) eq '' }
+	  map { s{.*/}{}r } grep { -d } glob("$majors_dir/*");
+}
+
+=pod
+
+=item objectid_node(name, %opt)
+
+A new cluster, initialized (UTF-8, locale C.UTF-8) and started.  Options:
+C<install_path> the installation (default: the server under test's);
+C<extra> more initdb options; C<conf> lines for postgresql.conf, added
+before the start; C<start =E<gt> 0> initializes without starting (for
+pg_upgrade's new cluster); the rest goes to init().
 
 =cut
 
 sub objectid_node
 {
-	my ($name, %init) = @_;
-	my $conf = delete $init{conf};
+	my ($name, %opt) = @_;
+	my $path = delete $opt{install_path} // install_path();
+	my @extra = @{ delete $opt{extra} // [] };
+	my $conf = delete $opt{conf};
+	my $start = delete $opt{start} // 1;
 	my $node =
-	  PostgreSQL::Test::Cluster->new($name, install_path => install_path());
-	$node->init(extra => [ '--encoding=UTF8', '--locale=C.UTF-8' ], %init);
+	  PostgreSQL::Test::Cluster->new($name, install_path => $path);
+	$node->init(extra => [ '--encoding=UTF8', '--locale=C.UTF-8', @extra ],
+		%opt);
 	$node->append_conf('postgresql.conf', $conf) if defined $conf;
-	$node->start;
+	$node->start if $start;
 	return $node;
 }
 
@@ -266,6 +363,10 @@ for instance
 
 what the test names say the query is (default: the condition)
 
+=item on =E<gt> 'text'
+
+what the test names begin with (default: db)
+
 =back
 
 Each query runs in a session of its own, read-only: fit for a standby.
@@ -281,20 +382,21 @@ sub check_index
 	  // "count(*) || '/' || coalesce(sum(n), 0) || '/' || coalesce(min(n), 0) || '/' || coalesce(max(n), 0)";
 	my $plan_re = $opt{plan} // qr/\b\Q$index\E\b/;
 	my $label = $opt{label} // $cond;
+	my $on = $opt{on} // $db;
 	my $query = (defined $opt{with} ? "WITH $opt{with} " : '')
 	  . "SELECT $answer FROM $relation WHERE $cond";
 	my $forced = join '',
 	  map { "SET $_; " } 'enable_seqscan = off', @{ $opt{settings} // [] };
 
 	my $plan = $node->safe_psql($db, "${forced}EXPLAIN (COSTS OFF) $query");
-	like($plan, $plan_re, "$db: $index is used for $label");
+	like($plan, $plan_re, "$on: $index is used for $label");
 	my $indexed = $node->safe_psql($db, "$forced$query");
 	my $seq = $node->safe_psql($db,
 		"SET enable_indexscan = off; SET enable_bitmapscan = off; SET enable_indexonlyscan = off; $query"
 	);
 	is($indexed, $seq,
-		"$db: $index answers as a sequential scan does for $label");
-	unlike($indexed, qr{^0(/|$)}, "$db: $index finds rows for $label");
+		"$on: $index answers as a sequential scan does for $label");
+	unlike($indexed, qr{^0(/|$)}, "$on: $index finds rows for $label");
 	return $indexed;
 }
 
