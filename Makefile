@@ -53,6 +53,8 @@ SHLIB_LINK += -lm
 # they share is in t/ObjectidTest.pm): `make installcheck` runs them after
 # pg_regress, `make prove_installcheck` alone (PROVE_TESTS=t/NNN_x.pl: one).
 # NO_TAP_TESTS=1 (on the command line or in the environment) skips them.
+# t/004_replication.pl and t/005_upgrade.pl also use the majors named in
+# OBJECTID_REPLICATE_WITH and OBJECTID_UPGRADE_FROM (doc/testing.md).
 ifndef NO_TAP_TESTS
 TAP_TESTS  = 1
 endif

@@ -37,15 +37,3 @@ fail() {
 	echo "FAIL: $*" >&2
 	exit 1
 }
-
-# q_amcheck_btrees DB: bt_index_check(heapallindexed => true) on every btree
-# index outside the system schemas (errors are fatal); prints how many
-q_amcheck_btrees() {
-	q "$1" "SELECT count(bt_index_check(c.oid, true))
-	          FROM pg_index i
-	          JOIN pg_class c ON c.oid = i.indexrelid AND c.relkind = 'i'
-	          JOIN pg_am a ON a.oid = c.relam AND a.amname = 'btree'
-	          JOIN pg_namespace n ON n.oid = c.relnamespace
-	         WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
-	           AND n.nspname !~ '^pg_toast'"
-}
