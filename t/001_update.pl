@@ -112,54 +112,6 @@ sub load
 	return;
 }
 
-# the extension's member objects, each with what defines it and its comment
-sub members
-{
-	my ($db) = @_;
-	return $node->safe_psql(
-		$db, q{
-	WITH m AS (
-		SELECT d.classid, d.objid, d.objsubid
-		  FROM pg_depend d
-		 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
-		   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid'))
-	SELECT pg_describe_object(m.classid, m.objid, m.objsubid) || ' | ' ||
-		   coalesce((SELECT format('%s %s vol=%s strict=%s parallel=%s leakproof=%s secdef=%s cost=%s rows=%s src=%s bin=%s config=%s',
-								   pg_get_function_result(p.oid), p.prokind, p.provolatile,
-								   p.proisstrict, p.proparallel, p.proleakproof, p.prosecdef,
-								   p.procost, p.prorows, p.prosrc, p.probin, p.proconfig)
-					 FROM pg_proc p WHERE m.classid = 'pg_proc'::regclass AND p.oid = m.objid),
-					(SELECT format('code=%s rest=%s join=%s com=%s neg=%s hashes=%s merges=%s',
-								   o.oprcode, o.oprrest, o.oprjoin, o.oprcom::regoperator,
-								   o.oprnegate::regoperator, o.oprcanhash, o.oprcanmerge)
-					 FROM pg_operator o WHERE m.classid = 'pg_operator'::regclass AND o.oid = m.objid),
-					(SELECT format('am=%s family=%s default=%s key=%s',
-								   (SELECT amname FROM pg_am WHERE oid = c.opcmethod),
-								   pg_describe_object('pg_opfamily'::regclass, c.opcfamily, 0),
-								   c.opcdefault, c.opckeytype::regtype)
-					 FROM pg_opclass c WHERE m.classid = 'pg_opclass'::regclass AND c.oid = m.objid),
-					(SELECT format('len=%s byval=%s align=%s storage=%s in=%s out=%s recv=%s send=%s',
-								   t.typlen, t.typbyval, t.typalign, t.typstorage, t.typinput,
-								   t.typoutput, t.typreceive, t.typsend)
-					 FROM pg_type t WHERE m.classid = 'pg_type'::regclass AND t.oid = m.objid),
-					(SELECT format('context=%s method=%s', c.castcontext, c.castmethod)
-					 FROM pg_cast c WHERE m.classid = 'pg_cast'::regclass AND c.oid = m.objid),
-					'') || ' | ' ||
-		   coalesce(obj_description(m.objid, m.classid::regclass::name), '(no comment)')
-	  FROM m
-	UNION ALL
-	-- the members of the operator families (rows of pg_amop and pg_amproc
-	-- belong to a family, not to the extension)
-	SELECT pg_describe_object(a.classid, a.objid, 0)
-	  FROM (SELECT 'pg_amop'::regclass AS classid, ao.oid AS objid, ao.amopfamily AS fam FROM pg_amop ao
-			UNION ALL
-			SELECT 'pg_amproc'::regclass, ap.oid, ap.amprocfamily FROM pg_amproc ap) a
-	  JOIN pg_depend d ON d.classid = 'pg_opfamily'::regclass AND d.objid = a.fam
-		   AND d.deptype = 'e'
-		   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid')
-	ORDER BY 1});
-}
-
 # the schema as pg_upgrade would recreate it (every member object of the
 # extension written out), without the OIDs it pins
 sub schema_without_oids
@@ -224,10 +176,10 @@ for my $from (@versions)
 		$node->safe_psql('fresh', "CREATE EXTENSION objectid VERSION '$to'");
 		fill('fresh');
 
-		my $members_fresh = members('fresh');
+		my $members_fresh = extension_members($node, 'fresh');
 		my $n = () = $members_fresh =~ /\n/g;
 		cmp_ok($n + 1, '>', 100, "$to: member objects listed ($n + 1)");
-		same_text(members('upd'), $members_fresh,
+		same_text(extension_members($node, 'upd'), $members_fresh,
 			"$from -> $to: the updated extension's members and their properties are a fresh ${to}'s (- fresh, + updated)"
 		);
 		my $schema_fresh = schema_without_oids('fresh');

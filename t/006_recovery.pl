@@ -79,48 +79,7 @@ note "crash: pg_ctl stop -m immediate after $n_acked acknowledged transactions o
   . int($txns / 2) . ')';
 
 # ---- every acknowledged transaction, whole, with its keys
-$node->safe_psql(
-	$db, qq{
-CREATE TABLE ack (client int NOT NULL, txn bigint PRIMARY KEY, osum text NOT NULL, usum text NOT NULL);
-\\copy ack FROM '$load->{ack}' WITH (DELIMITER ' ')
-CREATE TABLE digest AS @{[ key_digests() ]};
-});
-is($node->safe_psql($db, 'SELECT count(*) FROM ack'),
-	$n_acked, 'every acknowledgement was loaded');
-for my $line (
-	split /\n/,
-	$node->safe_psql(
-		$db, qq{
-    SELECT t.t, count(*) FILTER (WHERE d.md5 IS DISTINCT FROM CASE WHEN t.t LIKE 'k%' THEN a.osum ELSE a.usum END
-                                    OR d.n <> $batch)
-      FROM ack a
-     CROSS JOIN (VALUES ('k_btree'), ('k_hash'), ('k_brin'), ('u_btree'), ('u_hash')) t(t)
-      LEFT JOIN digest d ON d.tab = t.t AND d.txn = a.txn
-     GROUP BY t.t ORDER BY 1}))
-{
-	my ($t, $lost) = split /\|/, $line;
-	is($lost, 0,
-		"$t: all $n_acked acknowledged transactions there after crash recovery, with exactly their keys"
-	);
-}
-my ($present, $partial, $unacked, $clients_over) = split /\|/, $node->safe_psql(
-	$db, qq{
-    SELECT count(*),
-           count(*) FILTER (WHERE tables <> 5 OR rows <> 5 * $batch OR ksums <> 1 OR usums <> 1),
-           count(*) FILTER (WHERE txn NOT IN (SELECT txn FROM ack)),
-           (SELECT count(*) FROM (SELECT client FROM k_btree
-                                   WHERE txn NOT IN (SELECT txn FROM ack)
-                                   GROUP BY client HAVING count(DISTINCT txn) > 1) c)
-      FROM (SELECT txn, count(*) AS tables, sum(n) AS rows,
-                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'k%') AS ksums,
-                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'u%') AS usums
-              FROM digest GROUP BY txn) s});
-is($partial, 0,
-	"no transaction only partly there: all $present in all five tables, $batch rows each, the same keys in each copy"
-);
-is($clients_over, 0,
-	"at most one unacknowledged transaction per client is there ($unacked committed as the server stopped, before the client heard)"
-);
+key_acked_checks($node, $db, $load, 'after crash recovery');
 
 # ---- indexes
 my $checked = amcheck_btrees($node, $db);

@@ -54,6 +54,7 @@ our @EXPORT = qw(
   check_index
   amcheck_btrees
   same_text
+  extension_members
   start_client
   key_batch
   key_tables
@@ -62,6 +63,7 @@ our @EXPORT = qw(
   acked
   wait_acked
   key_digests
+  key_acked_checks
   key_bounds
   key_checks
   process_values
@@ -367,6 +369,12 @@ what the test names say the query is (default: the condition)
 
 what the test names begin with (default: db)
 
+=item local =E<gt> 1
+
+the settings as C<SET LOCAL> in a transaction block: Citus, with
+C<citus.propagate_set_commands = 'local'>, applies those on the workers
+too, where the plans of a distributed table's shards are made
+
 =back
 
 Each query runs in a session of its own, read-only: fit for a standby.
@@ -385,15 +393,20 @@ sub check_index
 	my $on = $opt{on} // $db;
 	my $query = (defined $opt{with} ? "WITH $opt{with} " : '')
 	  . "SELECT $answer FROM $relation WHERE $cond";
-	my $forced = join '',
-	  map { "SET $_; " } 'enable_seqscan = off', @{ $opt{settings} // [] };
+	# the statement under the settings
+	my $set = sub {
+		my ($sql, @settings) = @_;
+		return join('', map { "SET $_; " } @settings) . $sql
+		  unless $opt{local};
+		return 'BEGIN; ' . join('', map { "SET LOCAL $_; " } @settings) . "$sql; COMMIT";
+	};
+	my @forced = ('enable_seqscan = off', @{ $opt{settings} // [] });
 
-	my $plan = $node->safe_psql($db, "${forced}EXPLAIN (COSTS OFF) $query");
+	my $plan = $node->safe_psql($db, $set->("EXPLAIN (COSTS OFF) $query", @forced));
 	like($plan, $plan_re, "$on: $index is used for $label");
-	my $indexed = $node->safe_psql($db, "$forced$query");
+	my $indexed = $node->safe_psql($db, $set->($query, @forced));
 	my $seq = $node->safe_psql($db,
-		"SET enable_indexscan = off; SET enable_bitmapscan = off; SET enable_indexonlyscan = off; $query"
-	);
+		$set->($query, 'enable_indexscan = off', 'enable_bitmapscan = off', 'enable_indexonlyscan = off'));
 	is($indexed, $seq,
 		"$on: $index answers as a sequential scan does for $label");
 	unlike($indexed, qr{^0(/|$)}, "$on: $index finds rows for $label");
@@ -451,6 +464,68 @@ sub same_text
 	fail($name);
 	diag($diff);
 	return 0;
+}
+
+=pod
+
+=item extension_members(node, db)
+
+The objectid extension's member objects in db, a line each, sorted: what
+defines each (a function's result, kind, markings, source and library; an
+operator's function, estimators, commutator, negator, HASHES and MERGES; an
+operator class's method, family, default and key type; a type's length,
+alignment, storage and I/O functions; a cast's context and method) and its
+comment; then the members of its operator families (pg_amop and pg_amproc
+rows belong to a family, not to the extension).  Two databases with the
+same listing have the same extension.
+
+=cut
+
+sub extension_members
+{
+	my ($node, $db) = @_;
+	return $node->safe_psql(
+		$db, q{
+	WITH m AS (
+		SELECT d.classid, d.objid, d.objsubid
+		  FROM pg_depend d
+		 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+		   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid'))
+	SELECT pg_describe_object(m.classid, m.objid, m.objsubid) || ' | ' ||
+		   coalesce((SELECT format('%s %s vol=%s strict=%s parallel=%s leakproof=%s secdef=%s cost=%s rows=%s src=%s bin=%s config=%s',
+								   pg_get_function_result(p.oid), p.prokind, p.provolatile,
+								   p.proisstrict, p.proparallel, p.proleakproof, p.prosecdef,
+								   p.procost, p.prorows, p.prosrc, p.probin, p.proconfig)
+					 FROM pg_proc p WHERE m.classid = 'pg_proc'::regclass AND p.oid = m.objid),
+					(SELECT format('code=%s rest=%s join=%s com=%s neg=%s hashes=%s merges=%s',
+								   o.oprcode, o.oprrest, o.oprjoin, o.oprcom::regoperator,
+								   o.oprnegate::regoperator, o.oprcanhash, o.oprcanmerge)
+					 FROM pg_operator o WHERE m.classid = 'pg_operator'::regclass AND o.oid = m.objid),
+					(SELECT format('am=%s family=%s default=%s key=%s',
+								   (SELECT amname FROM pg_am WHERE oid = c.opcmethod),
+								   pg_describe_object('pg_opfamily'::regclass, c.opcfamily, 0),
+								   c.opcdefault, c.opckeytype::regtype)
+					 FROM pg_opclass c WHERE m.classid = 'pg_opclass'::regclass AND c.oid = m.objid),
+					(SELECT format('len=%s byval=%s align=%s storage=%s in=%s out=%s recv=%s send=%s',
+								   t.typlen, t.typbyval, t.typalign, t.typstorage, t.typinput,
+								   t.typoutput, t.typreceive, t.typsend)
+					 FROM pg_type t WHERE m.classid = 'pg_type'::regclass AND t.oid = m.objid),
+					(SELECT format('context=%s method=%s', c.castcontext, c.castmethod)
+					 FROM pg_cast c WHERE m.classid = 'pg_cast'::regclass AND c.oid = m.objid),
+					'') || ' | ' ||
+		   coalesce(obj_description(m.objid, m.classid::regclass::name), '(no comment)')
+	  FROM m
+	UNION ALL
+	-- the members of the operator families (rows of pg_amop and pg_amproc
+	-- belong to a family, not to the extension)
+	SELECT pg_describe_object(a.classid, a.objid, 0)
+	  FROM (SELECT 'pg_amop'::regclass AS classid, ao.oid AS objid, ao.amopfamily AS fam FROM pg_amop ao
+			UNION ALL
+			SELECT 'pg_amproc'::regclass, ap.oid, ap.amprocfamily FROM pg_amproc ap) a
+	  JOIN pg_depend d ON d.classid = 'pg_opfamily'::regclass AND d.objid = a.fam
+		   AND d.deptype = 'e'
+		   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid')
+	ORDER BY 1});
 }
 
 =pod
@@ -630,6 +705,72 @@ sub key_digests
 	  map {
 		"SELECT '$_' AS tab, txn, count(*) AS n, md5(string_agg(id::text, ',' ORDER BY id)) FROM $_ GROUP BY txn"
 	  } qw(k_btree k_hash k_brin u_btree u_hash);
+}
+
+=pod
+
+=item key_acked_checks(node, db, load, after)
+
+After the load stopped: every transaction it acknowledged is there in all
+five key tables with exactly its keys (the md5 of each table's keys for
+that transaction equals the client's), no transaction is there in part
+(all five tables, key_batch() rows each, the same keys in each copy), and
+at most one unacknowledged transaction per client is there (its commit
+happened but the answer never reached the client).  after says when, for
+the test names ("after crash recovery").  Makes the tables ack and digest
+in db.  Returns how many transactions were acknowledged.
+
+=cut
+
+sub key_acked_checks
+{
+	my ($node, $db, $load, $after) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my $batch = key_batch();
+	my $n_acked = acked($load);
+	$node->safe_psql(
+		$db, qq{
+	CREATE TABLE ack (client int NOT NULL, txn bigint PRIMARY KEY, osum text NOT NULL, usum text NOT NULL);
+	\\copy ack FROM '$load->{ack}' WITH (DELIMITER ' ')
+	CREATE TABLE digest AS @{[ key_digests() ]};
+	});
+	is($node->safe_psql($db, 'SELECT count(*) FROM ack'),
+		$n_acked, 'every acknowledgement was loaded');
+	for my $line (
+		split /\n/,
+		$node->safe_psql(
+			$db, qq{
+	    SELECT t.t, count(*) FILTER (WHERE d.md5 IS DISTINCT FROM CASE WHEN t.t LIKE 'k%' THEN a.osum ELSE a.usum END
+	                                    OR d.n <> $batch)
+	      FROM ack a
+	     CROSS JOIN (VALUES ('k_btree'), ('k_hash'), ('k_brin'), ('u_btree'), ('u_hash')) t(t)
+	      LEFT JOIN digest d ON d.tab = t.t AND d.txn = a.txn
+	     GROUP BY t.t ORDER BY 1}))
+	{
+		my ($t, $lost) = split /\|/, $line;
+		is($lost, 0,
+			"$t: all $n_acked acknowledged transactions there $after, with exactly their keys"
+		);
+	}
+	my ($present, $partial, $unacked, $clients_over) = split /\|/, $node->safe_psql(
+		$db, qq{
+	    SELECT count(*),
+	           count(*) FILTER (WHERE tables <> 5 OR rows <> 5 * $batch OR ksums <> 1 OR usums <> 1),
+	           count(*) FILTER (WHERE txn NOT IN (SELECT txn FROM ack)),
+	           (SELECT count(*) FROM (SELECT client FROM k_btree
+	                                   WHERE txn NOT IN (SELECT txn FROM ack)
+	                                   GROUP BY client HAVING count(DISTINCT txn) > 1) c)
+	      FROM (SELECT txn, count(*) AS tables, sum(n) AS rows,
+	                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'k%') AS ksums,
+	                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'u%') AS usums
+	              FROM digest GROUP BY txn) s});
+	is($partial, 0,
+		"no transaction only partly there: all $present in all five tables, $batch rows each, the same keys in each copy"
+	);
+	is($clients_over, 0,
+		"at most one unacknowledged transaction per client is there ($unacked committed as the server stopped, before the client heard)"
+	);
+	return $n_acked;
 }
 
 =pod
