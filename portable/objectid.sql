@@ -1,0 +1,661 @@
+/*
+ * portable/objectid.sql: the portable edition of objectid, plain SQL route.
+ *
+ * Installs with SQL and PL/pgSQL alone: no C, no superuser, no other
+ * language.  A database owner (or any role with CREATE on the target
+ * schema) runs, in the schema of their choice:
+ *
+ *     CREATE SCHEMA ids;
+ *     SET search_path = ids;          -- the objects go to the first schema
+ *     \i portable/objectid.sql        -- or psql -v ON_ERROR_STOP=1 -f ...
+ *
+ * It mirrors the C extension's version 1.2 (objectid--1.2.sql): the same
+ * names, argument types, results, errors (SQLSTATE and message) and
+ * markings, except where SQL cannot; portable/README.md lists each
+ * difference.  The type objectid is a domain over text COLLATE "C" holding
+ * the C type's text form (24 lowercase hex digits): same text, same order
+ * (bytewise), so that ALTER TABLE ... ALTER COLUMN id TYPE <c>.objectid
+ * USING id::text::<c>.objectid moves a column to the C type in one statement
+ * (portable/README.md has the measurements behind the choice).
+ *
+ * Safety: every function runs with search_path = pg_catalog, pg_temp and
+ * calls nothing of the install schema, so objects planted there or in
+ * pg_temp cannot change what it does.  (pg_temp last: no function or
+ * operator is ever looked up in it.)
+ *
+ * Per-session state (the ObjectId process value and counter, the last
+ * instant of each time-based UUID generator, the v6 node and clock
+ * sequence) lives in session-level custom settings objectid_portable.*,
+ * which every session draws for itself; randomness comes from
+ * gen_random_uuid() (core's CSPRNG).
+ */
+
+-- the install schema is the first schema of the path; fail before anything
+-- is created when there is none
+DO $$
+BEGIN
+	IF pg_catalog.current_schema() IS NULL THEN
+		RAISE EXCEPTION 'no schema to install objectid into'
+			USING ERRCODE = '3F000',
+			HINT = 'Set search_path to the target schema first, e.g. SET search_path = ids.';
+	END IF;
+END
+$$;
+
+--
+-- The objectid type: a domain over text COLLATE "C", 24 lowercase hex
+-- digits.  Anything else is refused with the C type's error (22P02,
+-- invalid input syntax for type objectid); the fast path is the regular
+-- expression, the error comes from objectid_portable_invalid.
+--
+
+CREATE FUNCTION objectid_portable_invalid(value text)
+RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF value ~ '^[0-9A-Fa-f]{24}$' THEN
+		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
+			USING ERRCODE = '22P02',
+			HINT = 'The portable edition''s objectid is lowercase; objectid_in() accepts either case.';
+	END IF;
+	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
+		USING ERRCODE = '22P02';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_invalid(text) IS 'objectid domain check: raises the C type''s input error';
+
+CREATE DOMAIN objectid AS text COLLATE "C"
+	CHECK (VALUE ~ '^[0-9a-f]{24}$' OR objectid_portable_invalid(VALUE));
+
+COMMENT ON DOMAIN objectid IS 'MongoDB ObjectId (portable edition): 24 lowercase hex digits, ordered bytewise';
+
+CREATE FUNCTION objectid_in(text)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF $1 ~ '^[0-9A-Fa-f]{24}$' THEN
+		RETURN lower($1);
+	END IF;
+	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
+		USING ERRCODE = '22P02';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_in(text) IS 'objectid input: 24 hex digits, either case';
+
+CREATE FUNCTION objectid_out(objectid)
+RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT $1::text $$;
+
+COMMENT ON FUNCTION objectid_out(objectid) IS 'objectid output: 24 lowercase hex digits';
+
+--
+-- bytea(objectid) and objectid(bytea): the C type's explicit casts, as
+-- functions (a domain carries no casts; id::bytea would be the 24 ASCII
+-- digits, so use bytea(id))
+--
+
+CREATE FUNCTION bytea(objectid)
+RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT decode($1, 'hex') $$;
+
+COMMENT ON FUNCTION bytea(objectid) IS 'the 12 bytes of an objectid';
+
+CREATE FUNCTION objectid(bytea)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF octet_length($1) <> 12 THEN
+		RAISE EXCEPTION 'invalid input length for type objectid'
+			USING ERRCODE = '22P03',
+			DETAIL = format('Expected 12 bytes, got %s.', octet_length($1));
+	END IF;
+	RETURN encode($1, 'hex');
+END
+$$;
+
+COMMENT ON FUNCTION objectid(bytea) IS 'an objectid from exactly 12 bytes';
+
+--
+-- Reading ids and range boundaries
+--
+
+CREATE FUNCTION objectid_timestamp(objectid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT to_timestamp(('x' || substr($1, 1, 8))::bit(32)::int8::float8) $$;
+
+COMMENT ON FUNCTION objectid_timestamp(objectid) IS 'the second embedded in an objectid';
+
+CREATE FUNCTION objectid_from_timestamp(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	s int8;
+BEGIN
+	IF isfinite($1) THEN
+		s := floor(extract(epoch FROM $1));
+	END IF;
+	IF s IS NULL OR s < 0 OR s > 4294967295 THEN
+		RAISE EXCEPTION 'timestamp out of range for type objectid'
+			USING ERRCODE = '22008',
+			DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
+	END IF;
+	RETURN lpad(to_hex(s), 8, '0') || '0000000000000000';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest objectid of the given second, for range scans';
+
+--
+-- Generators.  State: objectid_portable.objectid = 'pv counter last_s last_c'
+-- (pv: the 5-byte process value as 10 hex digits, counter: the next counter,
+-- last_s/last_c: the second and counter of the last objectid()).
+-- PARALLEL RESTRICTED: set_config cannot run in a parallel worker.
+--
+
+CREATE FUNCTION objectid()
+RETURNS objectid
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
+	r bytea;
+	pv text;
+	c int8;
+	ls int8 := -1;
+	lc int8 := -1;
+	s int8 := floor(extract(epoch FROM clock_timestamp()));
+BEGIN
+	IF st IS NULL OR cardinality(st) <> 4 THEN
+		r := uuid_send(gen_random_uuid());
+		pv := encode(substr(r, 1, 5), 'hex');
+		c := (get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11);
+	ELSE
+		pv := st[1];
+		c := st[2];
+		ls := st[3];
+		lc := st[4];
+	END IF;
+	IF s < 0 OR s > 4294967295 THEN
+		RAISE EXCEPTION 'timestamp out of range for type objectid'
+			USING ERRCODE = '22008',
+			DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
+	END IF;
+	-- never behind the last id: the clock went back, or the counter wrapped
+	-- within the second; the second moves on instead of repeating
+	IF ls >= 0 AND (s < ls OR (s = ls AND c <= lc)) THEN
+		IF c > lc THEN
+			s := ls;
+		ELSIF ls = 4294967295 THEN
+			RAISE EXCEPTION 'timestamp out of range for type objectid'
+				USING ERRCODE = '22008',
+				DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
+		ELSE
+			s := ls + 1;
+		END IF;
+	END IF;
+	PERFORM set_config('objectid_portable.objectid',
+					   concat_ws(' ', pv, (c + 1) & 16777215, s, c), false);
+	RETURN lpad(to_hex(s), 8, '0') || pv || lpad(to_hex(c), 6, '0');
+END
+$$;
+
+COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
+
+CREATE FUNCTION objectid(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
+	r bytea;
+	pv text;
+	c int8;
+	s int8;
+BEGIN
+	IF isfinite($1) THEN
+		s := floor(extract(epoch FROM $1));
+	END IF;
+	IF s IS NULL OR s < 0 OR s > 4294967295 THEN
+		RAISE EXCEPTION 'timestamp out of range for type objectid'
+			USING ERRCODE = '22008',
+			DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
+	END IF;
+	IF st IS NULL OR cardinality(st) <> 4 THEN
+		r := uuid_send(gen_random_uuid());
+		pv := encode(substr(r, 1, 5), 'hex');
+		c := (get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11);
+		st := ARRAY[pv, '', '-1', '-1'];
+	ELSE
+		pv := st[1];
+		c := st[2];
+	END IF;
+	PERFORM set_config('objectid_portable.objectid',
+					   concat_ws(' ', pv, (c + 1) & 16777215, st[3], st[4]), false);
+	RETURN lpad(to_hex(s), 8, '0') || pv || lpad(to_hex(c), 6, '0');
+END
+$$;
+
+COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying the given second';
+
+--
+-- UUID generators.  State: objectid_portable.uuidv7 (nanoseconds of the last
+-- v7, as PostgreSQL 18 counts them), objectid_portable.uuidv6 ('clock_seq
+-- node last_time last_clock'), objectid_portable.uuidv8 ('last_tick
+-- last_seq').  The clock is clock_timestamp(), to the microsecond.
+--
+-- The C extension creates uuidv7(), uuidv7(interval), uuidv4(),
+-- uuid_extract_timestamp() and uuid_extract_version() on every major; on
+-- 18+ core's come first for unqualified calls (pg_catalog is searched
+-- first).  So does this file.
+--
+
+CREATE FUNCTION uuidv7()
+RETURNS uuid
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	prev int8 := nullif(current_setting('objectid_portable.uuidv7', true), '');
+	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
+	ms int8;
+BEGIN
+	-- PostgreSQL 18: at least one fraction step (245 ns) above the last
+	IF prev IS NOT NULL AND prev + 245 >= ns THEN
+		ns := prev + 245;
+	END IF;
+	ms := ns / 1000000;
+	IF ns < 0 OR ms > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+			USING ERRCODE = '22008',
+			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+	END IF;
+	PERFORM set_config('objectid_portable.uuidv7', ns::text, false);
+	RETURN (lpad(to_hex(ms), 12, '0') ||
+			to_hex(28672 | (((ns % 1000000) << 12) / 1000000)) ||
+			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
+
+CREATE FUNCTION uuidv7(shift interval)
+RETURNS uuid
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	prev int8 := nullif(current_setting('objectid_portable.uuidv7', true), '');
+	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
+	ts timestamptz;
+	us int8;
+	sub int8;
+BEGIN
+	IF prev IS NOT NULL AND prev + 245 >= ns THEN
+		ns := prev + 245;
+	END IF;
+	ts := to_timestamp((ns / 1000000000)::float8) +
+		((ns / 1000) % 1000000) * interval '1 microsecond' + shift;
+	IF isfinite(ts) THEN
+		us := (extract(epoch FROM ts) * 1000000)::int8;
+	END IF;
+	IF us IS NULL OR us < 0 OR us / 1000 > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+			USING ERRCODE = '22008',
+			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+	END IF;
+	sub := (us % 1000) * 1000 + ns % 1000;
+	PERFORM set_config('objectid_portable.uuidv7', ns::text, false);
+	RETURN (lpad(to_hex(us / 1000), 12, '0') ||
+			to_hex(28672 | ((sub << 12) / 1000000)) ||
+			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv7(interval) IS 'a new UUID version 7 for the current time shifted by the interval';
+
+CREATE FUNCTION uuidv7_at(ts timestamptz)
+RETURNS uuid
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	us int8;
+BEGIN
+	IF isfinite(ts) THEN
+		us := (extract(epoch FROM ts) * 1000000)::int8;
+	END IF;
+	IF us IS NULL OR us < 0 OR us / 1000 > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+			USING ERRCODE = '22008',
+			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+	END IF;
+	RETURN (lpad(to_hex(us / 1000), 12, '0') ||
+			to_hex(28672 | ((((us % 1000) * 1000) << 12) / 1000000)) ||
+			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv7_at(timestamptz) IS 'a new UUID version 7 carrying the given instant to the microsecond';
+
+CREATE FUNCTION uuidv6()
+RETURNS uuid
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.uuidv6', true), ' ');
+	-- 100 ns since 1582-10-15 (the clock has microseconds)
+	now int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 10 + 122192928000000000;
+	t int8 := now;
+	seq int4;
+	node text;
+	r bytea;
+BEGIN
+	IF now < 0 OR now > 1152921504606846975 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 6'
+			USING ERRCODE = '22008',
+			DETAIL = 'UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.';
+	END IF;
+	IF st IS NULL OR cardinality(st) <> 4 THEN
+		-- a new session draws its own clock sequence and node (multicast bit set)
+		r := uuid_send(gen_random_uuid());
+		seq := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 16383;
+		node := encode(set_byte(substr(r, 10, 6), 0, get_byte(r, 9) | 1), 'hex');
+	ELSE
+		seq := st[1];
+		node := st[2];
+		-- the clock went back: say so in the clock sequence (RFC 9562)
+		IF now < st[4]::int8 THEN
+			seq := (seq + 1) & 16383;
+		END IF;
+		-- count within a tick, and never let the timestamp go back
+		IF t <= st[3]::int8 THEN
+			IF st[3]::int8 = 1152921504606846975 THEN
+				RAISE EXCEPTION 'timestamp out of range for UUID version 6'
+					USING ERRCODE = '22008',
+					DETAIL = 'UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.';
+			END IF;
+			t := st[3]::int8 + 1;
+		END IF;
+	END IF;
+	PERFORM set_config('objectid_portable.uuidv6', concat_ws(' ', seq, node, t, now), false);
+	RETURN (lpad(to_hex(t >> 12), 12, '0') || '6' || lpad(to_hex(t & 4095), 3, '0') ||
+			to_hex(32768 | seq) || node)::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock sequence), increasing within the session';
+
+CREATE FUNCTION uuidv8()
+RETURNS uuid
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.uuidv8', true), ' ');
+	-- 10 ns since the Unix epoch (the clock has microseconds)
+	tick int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 100;
+	seq int4 := 0;
+	r bytea := substr(uuid_send(gen_random_uuid()), 9);
+BEGIN
+	IF tick < 0 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 8'
+			USING ERRCODE = '22008',
+			DETAIL = 'The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.';
+	END IF;
+	IF cardinality(st) = 2 AND tick <= st[1]::int8 THEN
+		-- same tick, or the clock went back: next sequence number
+		tick := st[1]::int8;
+		seq := st[2]::int4 + 1;
+		IF seq > 255 THEN
+			tick := tick + 1;
+			seq := 0;
+		END IF;
+	END IF;
+	IF tick > 1152921504606846975 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 8'
+			USING ERRCODE = '22008',
+			DETAIL = 'The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.';
+	END IF;
+	PERFORM set_config('objectid_portable.uuidv8', tick || ' ' || seq, false);
+	-- custom_a + custom_b: the tick; custom_c: 8-bit sequence, 54 random bits
+	RETURN (lpad(to_hex(tick >> 12), 12, '0') || '8' || lpad(to_hex(tick & 4095), 3, '0') ||
+			to_hex(32768 | (seq << 6) | (get_byte(r, 1) & 63)) ||
+			encode(substr(r, 3, 6), 'hex'))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv8() IS 'a new time-based UUID version 8 (RFC 9562 B.1: 10 ns ticks, 8-bit sequence), increasing within the session';
+
+-- the result depends only on the argument: IMMUTABLE, not VOLATILE
+CREATE FUNCTION uuidv8(bytes bytea)
+RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF octet_length(bytes) <> 16 THEN
+		RAISE EXCEPTION 'invalid input length for UUID version 8'
+			USING ERRCODE = '22P03',
+			DETAIL = format('Expected 16 bytes, got %s.', octet_length(bytes));
+	END IF;
+	RETURN encode(set_byte(set_byte(bytes, 6, (get_byte(bytes, 6) & 15) | 128),
+						   8, (get_byte(bytes, 8) & 63) | 128), 'hex')::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
+
+CREATE FUNCTION uuidv4()
+RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT gen_random_uuid() $$;
+
+COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
+
+--
+-- UUID readers (null for other versions and for non-RFC variants)
+--
+
+CREATE FUNCTION uuid_extract_version(uuid)
+RETURNS int2
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT CASE WHEN get_byte(b, 8) & 192 = 128 THEN (get_byte(b, 6) >> 4)::int2 END
+	FROM uuid_send($1) b
+$$;
+
+COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'the version of an RFC 9562 UUID, else null';
+
+-- the instant of a time-based UUID: t units of "unit" microseconds
+-- after "epoch_us" (microseconds since 1970), truncated to the microsecond.
+-- Inline in each reader, as no reader may call another of the install schema.
+CREATE FUNCTION uuid_extract_timestamp(uuid)
+RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	us int8;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+		RETURN NULL;
+	END IF;
+	CASE substr(h, 13, 1)
+		WHEN '1' THEN
+			us := ('x' || substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8))::bit(60)::int8 / 10
+				- 12219292800000000;
+		WHEN '7' THEN
+			us := ('x' || substr(h, 1, 12))::bit(48)::int8 * 1000;
+		ELSE
+			RETURN NULL;
+	END CASE;
+	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
+		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
+END
+$$;
+
+COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
+
+CREATE FUNCTION uuidv6_extract_timestamp(uuid)
+RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	us int8;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') OR substr(h, 13, 1) <> '6' THEN
+		RETURN NULL;
+	END IF;
+	us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 10 - 12219292800000000;
+	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
+		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
+END
+$$;
+
+COMMENT ON FUNCTION uuidv6_extract_timestamp(uuid) IS 'the instant of a version 6 UUID, else null';
+
+CREATE FUNCTION uuid_timestamp(uuid)
+RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	us int8;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+		RETURN NULL;
+	END IF;
+	CASE substr(h, 13, 1)
+		WHEN '1' THEN
+			us := ('x' || substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8))::bit(60)::int8 / 10
+				- 12219292800000000;
+		WHEN '6' THEN
+			us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 10 - 12219292800000000;
+		WHEN '7' THEN
+			us := ('x' || substr(h, 1, 12))::bit(48)::int8 * 1000;
+		ELSE
+			RETURN NULL;
+	END CASE;
+	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
+		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
+END
+$$;
+
+COMMENT ON FUNCTION uuid_timestamp(uuid) IS 'the instant of a version 1, 6 or 7 UUID (v7 to the millisecond), else null';
+
+CREATE FUNCTION uuidv8_extract_timestamp(uuid)
+RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	us int8;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') OR substr(h, 13, 1) <> '8' THEN
+		RETURN NULL;
+	END IF;
+	us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 100;
+	RETURN to_timestamp((us / 1000000)::float8) + (us % 1000000) * interval '1 microsecond';
+END
+$$;
+
+COMMENT ON FUNCTION uuidv8_extract_timestamp(uuid) IS 'the instant of a time-based (RFC 9562 B.1) version 8 UUID, else null';
+
+CREATE FUNCTION uuidv7_from_timestamp(timestamptz)
+RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	us int8;
+BEGIN
+	IF isfinite($1) THEN
+		us := (extract(epoch FROM $1) * 1000000)::int8;
+	END IF;
+	IF us IS NULL OR us < 0 OR us / 1000 > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+			USING ERRCODE = '22008',
+			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+	END IF;
+	RETURN (lpad(to_hex(us / 1000), 12, '0') || '70008000000000000000')::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuidv7_from_timestamp(timestamptz) IS 'the smallest UUID version 7 of the given millisecond, for range scans';
+
+--
+-- v1 <-> v6
+--
+
+CREATE FUNCTION uuid_v1_to_v6(uuid)
+RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	t text;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+		RAISE EXCEPTION 'UUID is not of the RFC 9562 variant'
+			USING ERRCODE = '22023', DETAIL = 'uuid_v1_to_v6 accepts version 1 UUIDs only.';
+	ELSIF substr(h, 13, 1) <> '1' THEN
+		RAISE EXCEPTION 'UUID is version %, not version 1', ('x' || substr(h, 13, 1))::bit(4)::int4
+			USING ERRCODE = '22023', DETAIL = 'uuid_v1_to_v6 accepts version 1 UUIDs only.';
+	END IF;
+	-- the 60-bit time, high bits first: time_hi, time_mid, time_low
+	t := substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8);
+	RETURN (substr(t, 1, 12) || '6' || substr(t, 13, 3) || substr(h, 17))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'a version 1 UUID as version 6: same instant, clock sequence and node';
+
+CREATE FUNCTION uuid_v6_to_v1(uuid)
+RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	t text;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+		RAISE EXCEPTION 'UUID is not of the RFC 9562 variant'
+			USING ERRCODE = '22023', DETAIL = 'uuid_v6_to_v1 accepts version 6 UUIDs only.';
+	ELSIF substr(h, 13, 1) <> '6' THEN
+		RAISE EXCEPTION 'UUID is version %, not version 6', ('x' || substr(h, 13, 1))::bit(4)::int4
+			USING ERRCODE = '22023', DETAIL = 'uuid_v6_to_v1 accepts version 6 UUIDs only.';
+	END IF;
+	t := substr(h, 1, 12) || substr(h, 14, 3);
+	RETURN (substr(t, 8, 8) || substr(t, 4, 4) || '1' || substr(t, 1, 3) || substr(h, 17))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the inverse of uuid_v1_to_v6';
