@@ -659,3 +659,280 @@ END
 $$;
 
 COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the inverse of uuid_v1_to_v6';
+
+--
+-- UUID representations (MongoDB UUID-representation spec).  The
+-- two-argument forms take the representation (standard, javaLegacy,
+-- csharpLegacy, pythonLegacy, unspecified; the spec's enum spellings too,
+-- any case); the one-argument forms read the setting
+-- objectid.uuid_representation (default standard) and are therefore STABLE.
+--
+-- These functions share two private helpers, which they call by the install
+-- schema's name: the bodies below say @extschema@, and the block at the end
+-- of this file replaces it with the schema's quoted name (bodies are checked
+-- then, not before).
+--
+
+SET check_function_bodies = off;
+
+-- the representation of a conversion, as one letter (s j c p u): the
+-- argument, or the setting when the argument is null.  An unknown name is an
+-- error here; unspecified is returned, for objectid_portable_reorder to
+-- reject when it matters.
+CREATE FUNCTION objectid_portable_repr(name text)
+RETURNS text
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	v text := coalesce(name, current_setting('objectid.uuid_representation', true), 'standard');
+	r text := CASE lower(v)
+		WHEN 'standard' THEN 's'
+		WHEN 'javalegacy' THEN 'j' WHEN 'java_legacy' THEN 'j'
+		WHEN 'csharplegacy' THEN 'c' WHEN 'c_sharp_legacy' THEN 'c' WHEN 'csharp_legacy' THEN 'c'
+		WHEN 'pythonlegacy' THEN 'p' WHEN 'python_legacy' THEN 'p'
+		WHEN 'unspecified' THEN 'u' END;
+BEGIN
+	IF r IS NOT NULL THEN
+		RETURN r;
+	ELSIF name IS NOT NULL THEN
+		RAISE EXCEPTION 'unrecognized UUID representation: "%"', name
+			USING ERRCODE = '22023',
+			HINT = 'Valid representations are: standard, javaLegacy, csharpLegacy, pythonLegacy, unspecified.';
+	END IF;
+	-- the C extension refuses this value in SET already
+	RAISE EXCEPTION 'invalid value for parameter "objectid.uuid_representation": "%"', v
+		USING ERRCODE = '22023',
+		HINT = 'Available values: standard, javaLegacy, csharpLegacy, pythonLegacy, unspecified.';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_repr(text) IS 'private: a UUID representation''s name (or the setting''s, for null) as one letter';
+
+-- the 16 bytes in (or from: each reordering is its own inverse) the byte
+-- order of representation r; unspecified is an error, which says where it
+-- came from
+CREATE FUNCTION objectid_portable_reorder(b bytea, r text, from_setting boolean)
+RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	CASE r
+		WHEN 's', 'p' THEN
+			RETURN b;
+		WHEN 'j' THEN
+			RETURN decode(string_agg(lpad(to_hex(get_byte(b, i)), 2, '0'), '' ORDER BY k), 'hex')
+			FROM unnest('{7,6,5,4,3,2,1,0,15,14,13,12,11,10,9,8}'::int[]) WITH ORDINALITY u(i, k);
+		WHEN 'c' THEN
+			RETURN decode(string_agg(lpad(to_hex(get_byte(b, i)), 2, '0'), '' ORDER BY k), 'hex')
+			FROM unnest('{3,2,1,0,5,4,7,6,8,9,10,11,12,13,14,15}'::int[]) WITH ORDINALITY u(i, k);
+		ELSE
+			NULL;
+	END CASE;
+	IF from_setting THEN
+		RAISE EXCEPTION 'cannot convert a UUID with UUID representation "unspecified"'
+			USING ERRCODE = '22023',
+			DETAIL = 'The representation comes from "objectid.uuid_representation", which is "unspecified"; that representation has no byte order.',
+			HINT = 'Set objectid.uuid_representation to standard, javaLegacy, csharpLegacy or pythonLegacy, or pass the representation as the second argument.';
+	END IF;
+	RAISE EXCEPTION 'cannot convert a UUID with UUID representation "unspecified"'
+		USING ERRCODE = '22023',
+		DETAIL = 'The "unspecified" representation has no byte order; use standard, javaLegacy, csharpLegacy or pythonLegacy.';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_reorder(bytea, text, boolean) IS 'private: 16 bytes in a UUID representation''s byte order';
+
+CREATE FUNCTION uuid_to_bytea(uuid, text)
+RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT @extschema@.objectid_portable_reorder(uuid_send($1), @extschema@.objectid_portable_repr($2), false) $$;
+
+COMMENT ON FUNCTION uuid_to_bytea(uuid, text) IS 'the 16 bytes of a UUID in a MongoDB UUID representation''s byte order';
+
+CREATE FUNCTION uuid_to_bytea(uuid)
+RETURNS bytea
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT @extschema@.objectid_portable_reorder(uuid_send($1), @extschema@.objectid_portable_repr(NULL), true) $$;
+
+COMMENT ON FUNCTION uuid_to_bytea(uuid) IS 'the 16 bytes of a UUID in the byte order of objectid.uuid_representation';
+
+-- an unknown name first, then the length, then unspecified
+CREATE FUNCTION uuid_from_bytea(bytea, text)
+RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	r text := @extschema@.objectid_portable_repr($2);
+BEGIN
+	IF octet_length($1) <> 16 THEN
+		RAISE EXCEPTION 'invalid input length for type uuid'
+			USING ERRCODE = '22P03',
+			DETAIL = format('Expected 16 bytes, got %s.', octet_length($1));
+	END IF;
+	RETURN encode(@extschema@.objectid_portable_reorder($1, r, false), 'hex')::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuid_from_bytea(bytea, text) IS 'a UUID from exactly 16 bytes in a MongoDB UUID representation''s byte order';
+
+CREATE FUNCTION uuid_from_bytea(bytea)
+RETURNS uuid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	r text := @extschema@.objectid_portable_repr(NULL);
+BEGIN
+	IF octet_length($1) <> 16 THEN
+		RAISE EXCEPTION 'invalid input length for type uuid'
+			USING ERRCODE = '22P03',
+			DETAIL = format('Expected 16 bytes, got %s.', octet_length($1));
+	END IF;
+	RETURN encode(@extschema@.objectid_portable_reorder($1, r, true), 'hex')::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION uuid_from_bytea(bytea) IS 'a UUID from exactly 16 bytes in the byte order of objectid.uuid_representation';
+
+CREATE FUNCTION uuid_to_extjson(uuid, text)
+RETURNS jsonb
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT jsonb_build_object('$binary', jsonb_build_object(
+		'base64', encode(@extschema@.objectid_portable_reorder(uuid_send($1), r, false), 'base64'),
+		'subType', CASE r WHEN 's' THEN '04' ELSE '03' END))
+	FROM @extschema@.objectid_portable_repr($2) r
+$$;
+
+COMMENT ON FUNCTION uuid_to_extjson(uuid, text) IS 'MongoDB Extended JSON v2 binary (subtype 04 standard, 03 legacy) of a UUID';
+
+CREATE FUNCTION uuid_to_extjson(uuid)
+RETURNS jsonb
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT jsonb_build_object('$binary', jsonb_build_object(
+		'base64', encode(@extschema@.objectid_portable_reorder(uuid_send($1), r, true), 'base64'),
+		'subType', CASE r WHEN 's' THEN '04' ELSE '03' END))
+	FROM @extschema@.objectid_portable_repr(NULL) r
+$$;
+
+COMMENT ON FUNCTION uuid_to_extjson(uuid) IS 'MongoDB Extended JSON v2 binary of a UUID, in objectid.uuid_representation';
+
+RESET check_function_bodies;
+
+--
+-- objectid Extended JSON and the ObjectId <-> UUID mapping
+--
+
+CREATE FUNCTION objectid_to_extjson(objectid)
+RETURNS jsonb
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT jsonb_build_object('$oid', $1::text) $$;
+
+COMMENT ON FUNCTION objectid_to_extjson(objectid) IS 'MongoDB Extended JSON {"$oid": "..."} of an objectid';
+
+CREATE FUNCTION objectid_from_extjson(jsonb)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	k text;
+	v jsonb;
+BEGIN
+	IF jsonb_typeof($1) <> 'object' THEN
+		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
+			USING ERRCODE = '22P02', DETAIL = format('Expected a JSON object, not %s.', jsonb_typeof($1));
+	END IF;
+	SELECT min(key) INTO k FROM jsonb_object_keys($1) key WHERE key <> '$oid';
+	IF k IS NOT NULL THEN
+		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
+			USING ERRCODE = '22P02', DETAIL = format('Unexpected key "%s" in the top-level object.', k);
+	END IF;
+	v := $1 -> '$oid';
+	IF v IS NULL THEN
+		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
+			USING ERRCODE = '22P02', DETAIL = 'Expected key "$oid".';
+	ELSIF jsonb_typeof(v) <> 'string' THEN
+		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
+			USING ERRCODE = '22P02', DETAIL = format('Value of "$oid" must be a string, not %s.', jsonb_typeof(v));
+	ELSIF NOT (v #>> '{}') ~ '^[0-9A-Fa-f]{24}$' THEN
+		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
+			USING ERRCODE = '22P02', DETAIL = format('Value of "$oid" must be 24 hex digits, not "%s".', v #>> '{}');
+	END IF;
+	RETURN lower(v #>> '{}');
+END
+$$;
+
+COMMENT ON FUNCTION objectid_from_extjson(jsonb) IS 'an objectid from MongoDB Extended JSON {"$oid": "..."}';
+
+-- the ObjectId's 96 bits fill the UUID's free bits in order (48 bits, the
+-- version 8 nibble, 12 bits, the variant bits 10, 36 bits), the last 26 free
+-- bits are zero
+CREATE FUNCTION objectid_to_uuid(objectid)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT (substr($1, 1, 12) || '8' || substr($1, 13, 3) ||
+			lpad(to_hex(b | (2::int8 << 62)), 16, '0'))::uuid
+	FROM (SELECT ('x' || substr($1, 16, 9))::bit(36)::int8 << 26 AS b) s
+$$;
+
+COMMENT ON FUNCTION objectid_to_uuid(objectid) IS 'the order-preserving version 8 UUID holding an objectid';
+
+CREATE FUNCTION uuid_to_objectid(uuid)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace($1::text, '-', '');
+	tail int8 := ('x' || substr(h, 17))::bit(64)::int8;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+		RAISE EXCEPTION 'UUID "%" does not hold an objectid', $1
+			USING ERRCODE = '22023', DETAIL = 'Its variant is not the RFC 9562 variant.';
+	ELSIF substr(h, 13, 1) <> '8' THEN
+		RAISE EXCEPTION 'UUID "%" does not hold an objectid', $1
+			USING ERRCODE = '22023',
+			DETAIL = format('Its version is %s, not 8.', ('x' || substr(h, 13, 1))::bit(4)::int4);
+	ELSIF tail & 67108863 <> 0 THEN
+		RAISE EXCEPTION 'UUID "%" does not hold an objectid', $1
+			USING ERRCODE = '22023', DETAIL = 'Its last 26 bits are not all zero.';
+	END IF;
+	RETURN substr(h, 1, 12) || substr(h, 14, 3) ||
+		lpad(to_hex((tail >> 26) & 68719476735), 9, '0');
+END
+$$;
+
+COMMENT ON FUNCTION uuid_to_objectid(uuid) IS 'the objectid held by a UUID made by objectid_to_uuid';
+
+--
+-- Last: name the install schema in the bodies that call its helpers
+-- (@extschema@ above), which checks those bodies too
+--
+
+DO $$
+DECLARE
+	f oid;
+BEGIN
+	FOR f IN
+		SELECT p.oid FROM pg_catalog.pg_proc p
+		WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
+								 WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema())
+		  AND p.prosrc OPERATOR(pg_catalog.~~) '%@extschema@%'
+	LOOP
+		EXECUTE pg_catalog.replace(pg_catalog.pg_get_functiondef(f), '@extschema@',
+								   pg_catalog.quote_ident(pg_catalog.current_schema()));
+	END LOOP;
+END
+$$;
