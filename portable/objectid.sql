@@ -685,7 +685,7 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	v text := coalesce(name, current_setting('objectid.uuid_representation', true), 'standard');
+	v text := coalesce(name, nullif(current_setting('objectid.uuid_representation', true), ''), 'standard');
 	r text := CASE lower(v)
 		WHEN 'standard' THEN 's'
 		WHEN 'javalegacy' THEN 'j' WHEN 'java_legacy' THEN 'j'
