@@ -313,10 +313,10 @@ BEGIN
 	END IF;
 	ts := to_timestamp((ns / 1000000000)::float8) +
 		((ns / 1000) % 1000000) * interval '1 microsecond' + shift;
-	IF isfinite(ts) THEN
+	-- a v7 holds 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655999 UTC
+	IF ts >= '1970-01-01 00:00:00+00' AND ts < '10889-08-02 05:31:50.656+00' THEN
 		us := (extract(epoch FROM ts) * 1000000)::int8;
-	END IF;
-	IF us IS NULL OR us < 0 OR us / 1000 > 281474976710655 THEN
+	ELSE
 		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
 			USING ERRCODE = '22008',
 			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
@@ -339,10 +339,10 @@ AS $$
 DECLARE
 	us int8;
 BEGIN
-	IF isfinite(ts) THEN
+	-- a v7 holds 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655999 UTC
+	IF ts >= '1970-01-01 00:00:00+00' AND ts < '10889-08-02 05:31:50.656+00' THEN
 		us := (extract(epoch FROM ts) * 1000000)::int8;
-	END IF;
-	IF us IS NULL OR us < 0 OR us / 1000 > 281474976710655 THEN
+	ELSE
 		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
 			USING ERRCODE = '22008',
 			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
@@ -595,10 +595,10 @@ AS $$
 DECLARE
 	us int8;
 BEGIN
-	IF isfinite($1) THEN
+	-- a v7 holds 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655999 UTC
+	IF $1 >= '1970-01-01 00:00:00+00' AND $1 < '10889-08-02 05:31:50.656+00' THEN
 		us := (extract(epoch FROM $1) * 1000000)::int8;
-	END IF;
-	IF us IS NULL OR us < 0 OR us / 1000 > 281474976710655 THEN
+	ELSE
 		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
 			USING ERRCODE = '22008',
 			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';

@@ -192,7 +192,7 @@ SELECT uuid_to_objectid('507f1f77-bcf8-86cd-9e65-0e4046000000');
 -- the mapping keeps the order of 1000 random ids (0)
 SELECT count(*) AS misordered FROM (
 	SELECT objectid_to_uuid(id) AS u, lag(objectid_to_uuid(id)) OVER (ORDER BY id) AS prev
-	FROM (SELECT objectid(substr(uuid_send(gen_random_uuid()), 1, 12)) AS id
+	FROM (SELECT objectid(substr(uuid_send(pg_catalog.gen_random_uuid()), 1, 12)) AS id
 	      FROM generate_series(1, 1000)) s) t
 WHERE u <= prev;
 
