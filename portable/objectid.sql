@@ -267,8 +267,17 @@ COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying th
 -- first).  So does this file.
 --
 
+-- Core has functions of some of these names in pg_catalog (17+:
+-- uuid_extract_timestamp, uuid_extract_version; 18+: uuidv4, uuidv7,
+-- uuidv7(interval)), which is searched first: a COMMENT ON would describe
+-- core's.  Around those five, pg_catalog is searched last, and their types
+-- are qualified (the install schema is searched first there), as in the C
+-- extension's script.
+DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
+	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
+
 CREATE FUNCTION uuidv7()
-RETURNS uuid
+RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -296,8 +305,8 @@ $$;
 
 COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
 
-CREATE FUNCTION uuidv7(shift interval)
-RETURNS uuid
+CREATE FUNCTION uuidv7(shift pg_catalog.interval)
+RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -329,7 +338,11 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7(interval) IS 'a new UUID version 7 for the current time shifted by the interval';
+COMMENT ON FUNCTION uuidv7(pg_catalog.interval) IS 'a new UUID version 7 for the current time shifted by the interval';
+
+DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
+	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
+							  ', pg_catalog$', ''), false); END $$;
 
 CREATE FUNCTION uuidv7_at(ts timestamptz)
 RETURNS uuid
@@ -464,8 +477,11 @@ $$;
 
 COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
 
+DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
+	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
+
 CREATE FUNCTION uuidv4()
-RETURNS uuid
+RETURNS pg_catalog.uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$ SELECT gen_random_uuid() $$;
@@ -476,8 +492,8 @@ COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
 -- UUID readers (null for other versions and for non-RFC variants)
 --
 
-CREATE FUNCTION uuid_extract_version(uuid)
-RETURNS int2
+CREATE FUNCTION uuid_extract_version(pg_catalog.uuid)
+RETURNS pg_catalog.int2
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -485,13 +501,13 @@ AS $$
 	FROM uuid_send($1) b
 $$;
 
-COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'the version of an RFC 9562 UUID, else null';
+COMMENT ON FUNCTION uuid_extract_version(pg_catalog.uuid) IS 'the version of an RFC 9562 UUID, else null';
 
--- the instant of a time-based UUID: t units of "unit" microseconds
--- after "epoch_us" (microseconds since 1970), truncated to the microsecond.
--- Inline in each reader, as no reader may call another of the install schema.
-CREATE FUNCTION uuid_extract_timestamp(uuid)
-RETURNS timestamptz
+-- The readers compute the instant inline (to_timestamp of whole seconds
+-- plus the microseconds, exact to 294276 AD): v1 and v6 count 100 ns since
+-- 1582-10-15 (12219292800000000 us before 1970), v7 milliseconds, v8 10 ns.
+CREATE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
+RETURNS pg_catalog.timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -516,7 +532,11 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
+COMMENT ON FUNCTION uuid_extract_timestamp(pg_catalog.uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
+
+DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
+	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
+							  ', pg_catalog$', ''), false); END $$;
 
 CREATE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz
