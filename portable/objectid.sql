@@ -19,9 +19,13 @@
  * (portable/README.md has the measurements behind the choice).
  *
  * Safety: every function runs with search_path = pg_catalog, pg_temp and
- * calls nothing of the install schema, so objects planted there or in
- * pg_temp cannot change what it does.  (pg_temp last: no function or
- * operator is ever looked up in it.)
+ * calls its install schema's helpers by name, so objects planted there or in
+ * pg_temp cannot change what it does (pg_temp last: no function or operator
+ * is ever looked up in it).  Five one-line SQL functions (objectid_out,
+ * bytea, objectid_timestamp, uuidv4, objectid_to_extjson) instead name
+ * every function, operator and type with its schema and pin no path, so
+ * that the planner inlines them (a SET clause forbids it): objectid_timestamp
+ * costs 0.2 us a call that way instead of 2.5 us.
  *
  * Per-session state (the ObjectId process value and counter, the last
  * instant of each time-based UUID generator, the v6 node and clock
@@ -91,8 +95,7 @@ COMMENT ON FUNCTION objectid_in(text) IS 'objectid input: 24 hex digits, either 
 CREATE FUNCTION objectid_out(objectid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$ SELECT $1::text $$;
+AS $$ SELECT $1::pg_catalog.text $$;
 
 COMMENT ON FUNCTION objectid_out(objectid) IS 'objectid output: 24 lowercase hex digits';
 
@@ -105,8 +108,7 @@ COMMENT ON FUNCTION objectid_out(objectid) IS 'objectid output: 24 lowercase hex
 CREATE FUNCTION bytea(objectid)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$ SELECT decode($1, 'hex') $$;
+AS $$ SELECT pg_catalog.decode($1, 'hex') $$;
 
 COMMENT ON FUNCTION bytea(objectid) IS 'the 12 bytes of an objectid';
 
@@ -134,8 +136,10 @@ COMMENT ON FUNCTION objectid(bytea) IS 'an objectid from exactly 12 bytes';
 CREATE FUNCTION objectid_timestamp(objectid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$ SELECT to_timestamp(('x' || substr($1, 1, 8))::bit(32)::int8::float8) $$;
+AS $$
+	SELECT pg_catalog.to_timestamp(('x' OPERATOR(pg_catalog.||) pg_catalog.substr($1, 1, 8))
+		::pg_catalog.bit(32)::pg_catalog.int8::pg_catalog.float8)
+$$;
 
 COMMENT ON FUNCTION objectid_timestamp(objectid) IS 'the second embedded in an objectid';
 
@@ -483,8 +487,7 @@ DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 CREATE FUNCTION uuidv4()
 RETURNS pg_catalog.uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$ SELECT gen_random_uuid() $$;
+AS $$ SELECT pg_catalog.gen_random_uuid() $$;
 
 COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
 
@@ -854,8 +857,7 @@ RESET check_function_bodies;
 CREATE FUNCTION objectid_to_extjson(objectid)
 RETURNS jsonb
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$ SELECT jsonb_build_object('$oid', $1::text) $$;
+AS $$ SELECT pg_catalog.jsonb_build_object('$oid', $1::pg_catalog.text) $$;
 
 COMMENT ON FUNCTION objectid_to_extjson(objectid) IS 'MongoDB Extended JSON {"$oid": "..."} of an objectid';
 

@@ -69,7 +69,10 @@ SELECT p.oid::regprocedure AS function, provolatile, proisstrict, proparallel
 FROM pg_proc p
 WHERE pronamespace = 'public'::regnamespace
 ORDER BY p.proname, p.oid::regprocedure::text;
--- every function runs with a pinned search_path (no rows)
+-- every function runs with a pinned search_path, but for the five one-line
+-- SQL functions that name every object with its schema, so that they are
+-- inlined (hostile.sql plants objects for both kinds)
 SELECT p.oid::regprocedure FROM pg_proc p
 WHERE pronamespace = 'public'::regnamespace
-  AND (proconfig IS NULL OR NOT proconfig @> '{"search_path=pg_catalog, pg_temp"}');
+  AND (proconfig IS NULL OR NOT proconfig @> '{"search_path=pg_catalog, pg_temp"}')
+ORDER BY 1;
