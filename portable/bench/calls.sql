@@ -40,3 +40,8 @@ SELECT count(p::text) FROM ids;
 \echo === objectid_timestamp: C, portable
 SELECT count(c.objectid_timestamp(c)) FROM ids;
 SELECT count(p.objectid_timestamp(p)) FROM ids;
+\echo === 100k-row INSERT with DEFAULT and a primary key: C, portable
+CREATE TABLE public.tc (id c.objectid PRIMARY KEY DEFAULT c.objectid(), n int);
+CREATE TABLE public.tp (id p.objectid PRIMARY KEY DEFAULT p.objectid(), n int);
+INSERT INTO public.tc (n) SELECT generate_series(1, 100000);
+INSERT INTO public.tp (n) SELECT generate_series(1, 100000);
