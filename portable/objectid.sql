@@ -50,12 +50,13 @@ $$;
 -- The objectid type: a domain over text COLLATE "C", 24 lowercase hex
 -- digits.  Anything else is refused with the C type's error (22P02,
 -- invalid input syntax for type objectid); the fast path is the regular
--- expression, the error comes from objectid_portable_invalid.
+-- expression, the error comes from objectid_portable_invalid (STRICT: a
+-- null passes the check, as every null passes a domain's CHECK).
 --
 
 CREATE FUNCTION objectid_portable_invalid(value text)
 RETURNS boolean
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
@@ -848,6 +849,161 @@ $$;
 
 COMMENT ON FUNCTION uuid_to_extjson(uuid) IS 'MongoDB Extended JSON v2 binary of a UUID, in objectid.uuid_representation';
 
+-- uuid_from_extjson's reader: the three Extended JSON forms of a BSON binary
+-- a UUID comes in, and nothing else, checked in the C extension's order (the
+-- representation's name, the shape, the subtype, the length, unspecified,
+-- the subtype against the representation)
+CREATE FUNCTION objectid_portable_from_extjson(j jsonb, name text)
+RETURNS uuid
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	r text := @extschema@.objectid_portable_repr(name);
+	k text;
+	v jsonb;
+	b64 text;
+	b64key text;
+	st text;
+	stkey text;
+	sub int;
+	b bytea;
+	bad text := 'invalid Extended JSON for type uuid';
+BEGIN
+	IF jsonb_typeof(j) <> 'object' THEN
+		RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+			DETAIL = format('Expected a JSON object, not %s.', jsonb_typeof(j));
+	END IF;
+	SELECT key INTO k FROM jsonb_object_keys(j) key
+	WHERE key NOT IN ('$binary', '$type', '$uuid') LIMIT 1;
+	IF k IS NOT NULL THEN
+		RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+			DETAIL = format('Unexpected key "%s" in the top-level object.', k);
+	END IF;
+	IF j ? '$uuid' THEN
+		v := j -> '$uuid';
+		IF jsonb_typeof(v) <> 'string' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "$uuid" must be a string, not %s.', jsonb_typeof(v));
+		ELSIF j ? '$binary' OR j ? '$type' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Key "$uuid" cannot be combined with "%s".',
+								CASE WHEN j ? '$binary' THEN '$binary' ELSE '$type' END);
+		ELSIF NOT (v #>> '{}') ~ '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "$uuid" must be a UUID of the form xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, not "%s".', v #>> '{}');
+		END IF;
+		sub := 4;
+		b := decode(replace(v #>> '{}', '-', ''), 'hex');
+	ELSE
+		IF NOT j ? '$binary' AND j ? '$type' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02', DETAIL = 'Key "$binary" is missing.';
+		ELSIF NOT j ? '$binary' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02', DETAIL = 'Expected key "$binary" or "$uuid".';
+		END IF;
+		v := j -> '$binary';
+		IF jsonb_typeof(v) = 'object' THEN
+			-- canonical: {"$binary": {"base64": ..., "subType": ...}}
+			IF j ? '$type' THEN
+				RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+					DETAIL = 'Key "$type" belongs only to the legacy form {"$binary": "<base64>", "$type": "<subtype>"}.';
+			END IF;
+			SELECT key INTO k FROM jsonb_object_keys(v) key
+			WHERE key NOT IN ('base64', 'subType') LIMIT 1;
+			IF k IS NOT NULL THEN
+				RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+					DETAIL = format('Unexpected key "%s" in "$binary".', k);
+			ELSIF NOT (v ? 'base64' AND v ? 'subType') THEN
+				RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+					DETAIL = format('Key "%s" is missing in "$binary".',
+									CASE WHEN v ? 'base64' THEN 'subType' ELSE 'base64' END);
+			END IF;
+			b64key := 'base64';
+			stkey := 'subType';
+			b64 := v -> 'base64';
+			st := v -> 'subType';
+		ELSIF jsonb_typeof(v) = 'string' THEN
+			-- legacy: {"$binary": "<base64>", "$type": "<hex>"}
+			IF NOT j ? '$type' THEN
+				RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+					DETAIL = 'Key "$type" is missing: the legacy form is {"$binary": "<base64>", "$type": "<subtype>"}.';
+			END IF;
+			b64key := '$binary';
+			stkey := '$type';
+			b64 := v;
+			st := j -> '$type';
+		ELSE
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "$binary" must be an object or a string, not %s.', jsonb_typeof(v));
+		END IF;
+		-- b64 and st hold JSON text here: strings only
+		IF jsonb_typeof(b64::jsonb) <> 'string' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "%s" must be a string, not %s.', b64key, jsonb_typeof(b64::jsonb));
+		END IF;
+		b64 := b64::jsonb #>> '{}';
+		IF jsonb_typeof(st::jsonb) <> 'string' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "%s" must be a string, not %s.', stkey, jsonb_typeof(st::jsonb));
+		END IF;
+		st := st::jsonb #>> '{}';
+		IF NOT st ~ '^[0-9A-Fa-f]{1,2}$' THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "%s" must be a BSON binary subtype of one or two hex digits, not "%s".', stkey, st);
+		END IF;
+		sub := ('x' || lpad(st, 2, '0'))::bit(8)::int4;
+		-- canonical base64: RFC 4648 alphabet, "=" padding, no whitespace,
+		-- and the bits past the last byte zero (what encode() writes back)
+		IF b64 ~ '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' THEN
+			b := decode(b64, 'base64');
+		END IF;
+		IF b IS NULL OR replace(encode(b, 'base64'), E'\n', '') <> b64 THEN
+			RAISE EXCEPTION '%', bad USING ERRCODE = '22P02',
+				DETAIL = format('Value of "%s" is not canonical base64 (RFC 4648 alphabet, "=" padding, no whitespace): "%s".', b64key, b64);
+		END IF;
+	END IF;
+	IF sub NOT IN (3, 4) THEN
+		RAISE EXCEPTION 'BSON binary subtype % is not a UUID subtype', lpad(to_hex(sub), 2, '0')
+			USING ERRCODE = '22023', DETAIL = 'A UUID is stored as subtype 04 (standard) or 03 (legacy).';
+	ELSIF octet_length(b) <> 16 THEN
+		RAISE EXCEPTION 'invalid input length for type uuid'
+			USING ERRCODE = '22P03', DETAIL = format('Expected 16 bytes, got %s.', octet_length(b));
+	ELSIF r = 'u' THEN
+		-- the reorder raises the error of unspecified
+		PERFORM @extschema@.objectid_portable_reorder(b, r, name IS NULL);
+	ELSIF (sub = 4) <> (r = 's') THEN
+		k := format('cannot decode a BSON binary of subtype 0%s as a UUID with UUID representation "%s"', sub,
+			CASE r WHEN 's' THEN 'standard' WHEN 'j' THEN 'javaLegacy' WHEN 'c' THEN 'csharpLegacy' ELSE 'pythonLegacy' END);
+		st := CASE sub WHEN 4 THEN 'Subtype 04 decodes only with the standard representation.'
+			ELSE 'Subtype 03 decodes only with a legacy representation: javaLegacy, csharpLegacy or pythonLegacy.' END;
+		IF name IS NULL THEN
+			RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st,
+				HINT = 'The representation comes from "objectid.uuid_representation".';
+		END IF;
+		RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st;
+	END IF;
+	RETURN encode(@extschema@.objectid_portable_reorder(b, r, name IS NULL), 'hex')::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_from_extjson(jsonb, text) IS 'private: uuid_from_extjson, the representation''s name or null for the setting';
+
+CREATE FUNCTION uuid_from_extjson(jsonb, text)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT @extschema@.objectid_portable_from_extjson($1, $2) $$;
+
+COMMENT ON FUNCTION uuid_from_extjson(jsonb, text) IS 'a UUID from MongoDB Extended JSON ($binary v2 or v1, $uuid), subtype checked against the representation';
+
+CREATE FUNCTION uuid_from_extjson(jsonb)
+RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT @extschema@.objectid_portable_from_extjson($1, NULL) $$;
+
+COMMENT ON FUNCTION uuid_from_extjson(jsonb) IS 'a UUID from MongoDB Extended JSON, in objectid.uuid_representation';
+
 RESET check_function_bodies;
 
 --
@@ -874,7 +1030,7 @@ BEGIN
 		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
 			USING ERRCODE = '22P02', DETAIL = format('Expected a JSON object, not %s.', jsonb_typeof($1));
 	END IF;
-	SELECT min(key) INTO k FROM jsonb_object_keys($1) key WHERE key <> '$oid';
+	SELECT key INTO k FROM jsonb_object_keys($1) key WHERE key <> '$oid' LIMIT 1;
 	IF k IS NOT NULL THEN
 		RAISE EXCEPTION 'invalid Extended JSON for type objectid'
 			USING ERRCODE = '22P02', DETAIL = format('Unexpected key "%s" in the top-level object.', k);

@@ -182,6 +182,43 @@ SELECT objectid_from_extjson('{}');
 SELECT objectid_from_extjson('{"$oid": "507f1f77bcf86cd799439011", "x": 1}');
 SELECT objectid_from_extjson('{"$oid": 1350508407}');
 SELECT objectid_from_extjson('{"$oid": "507f1f77bcf86cd79943901g"}');
+-- uuid_from_extjson: the three forms, the subtype rules, the setting
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04"}}', 'standard') AS v2,
+	uuid_from_extjson('{"$binary": "d2ZVRDMiEQD/7t3Mu6qZiA==", "$type": "3"}', 'JAVA_LEGACY') AS v1,
+	uuid_from_extjson('{"$uuid": "00112233-4455-6677-8899-AABBCCDDEEFF"}') AS uuid,
+	uuid_from_extjson(uuid_to_extjson('00112233-4455-6677-8899-aabbccddeeff', 'csharpLegacy'), 'csharpLegacy') AS round_trip;
+SELECT uuid_from_extjson('{"$uuid": "00112233-4455-6677-8899-aabbccddeeff"}', 'javaLegacy');
+SELECT uuid_from_extjson('{"$binary": "ABEiM0RVZneImaq7zN3u/w==", "$type": "03"}', 'standard');
+SELECT uuid_from_extjson('{"$binary": "ABEiM0RVZneImaq7zN3u/w==", "$type": "03"}', 'unspecified');
+SELECT uuid_from_extjson('{"$binary": "ABEiM0RVZneImaq7zN3u/w==", "$type": "03"}', 'bogus');
+SET objectid.uuid_representation = 'javaLegacy';
+SELECT uuid_from_extjson('{"$binary": "d2ZVRDMiEQD/7t3Mu6qZiA==", "$type": "03"}');
+SELECT uuid_from_extjson('{"$uuid": "00112233-4455-6677-8899-aabbccddeeff"}');
+RESET objectid.uuid_representation;
+-- every malformed shape is 22P02 with a detail that says what was wrong
+SELECT uuid_from_extjson('[1]');
+SELECT uuid_from_extjson('{}');
+SELECT uuid_from_extjson('{"$type": "04"}');
+SELECT uuid_from_extjson('{"$binary": {"subType": "04"}}');
+SELECT uuid_from_extjson('{"$binary": "ABEiM0RVZneImaq7zN3u/w=="}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04", "x": 1}}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04"}, "_id": 1}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04"}, "$type": "04"}');
+SELECT uuid_from_extjson('{"$uuid": "00112233-4455-6677-8899-aabbccddeeff", "$type": "04"}');
+SELECT uuid_from_extjson('{"$binary": 16}');
+SELECT uuid_from_extjson('{"$binary": {"base64": null, "subType": "04"}}');
+SELECT uuid_from_extjson('{"$uuid": true}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/x==", "subType": "04"}}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w= ", "subType": "04"}}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "0x4"}}');
+SELECT uuid_from_extjson('{"$uuid": "00112233445566778899aabbccddeeff"}');
+-- a subtype that is not a UUID's (22023), a length other than 16 (22P03)
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "80"}}');
+SELECT uuid_from_extjson('{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u", "subType": "04"}}');
+-- nulls in, nulls out
+SELECT objectid_to_extjson(NULL) IS NULL AS to_extjson, objectid_from_extjson(NULL) IS NULL AS from_extjson,
+	uuid_from_extjson(NULL) IS NULL AS uuid_from_extjson, NULL::objectid IS NULL AS objectid;
+
 SELECT id, objectid_to_uuid(id) AS u, uuid_to_objectid(objectid_to_uuid(id)) = id AS round_trip
 FROM (VALUES ('507f1f77bcf86cd799439011'::objectid), ('000000000000000000000000'),
 	('ffffffffffffffffffffffff')) v(id);

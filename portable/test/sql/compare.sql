@@ -119,6 +119,34 @@ GROUP BY f ORDER BY f;
 SELECT pg_temp.differ('uuid_from_bytea', array_agg(quote_literal(b::text) || '::bytea, ' || quote_literal(r))) AS differ
 FROM bytes, reprs;
 
+-- Extended JSON UUIDs: every form each edition writes, and malformed ones,
+-- read with every representation name
+CREATE TEMP TABLE docs AS
+SELECT c.uuid_to_extjson(u, r) AS j
+FROM (SELECT u FROM uuids LIMIT 10) u, unnest('{standard,javaLegacy,csharpLegacy,pythonLegacy}'::text[]) r
+UNION ALL SELECT jsonb_build_object('$uuid', u::text) FROM (SELECT u FROM uuids LIMIT 5) u
+UNION ALL SELECT jsonb_build_object('$binary', c.uuid_to_extjson(u, 'javaLegacy') #> '{$binary,base64}', '$type', '3')
+FROM (SELECT u FROM uuids LIMIT 5) u
+UNION ALL SELECT j::jsonb FROM unnest(ARRAY[
+	'[]', '"x"', 'null', '{}', '{"$type": "04"}', '{"$binary": {}}', '{"$binary": 1.5}',
+	'{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "05"}}',
+	'{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "g"}}',
+	'{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": ""}}',
+	'{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": 4}}',
+	'{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "04", "base": 1}}',
+	'{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/wAA", "subType": "04"}}',
+	'{"$binary": {"base64": "", "subType": "03"}}',
+	'{"$binary": {"base64": "ABEiM0RVZneI\nmaq7zN3u/w==", "subType": "04"}}',
+	'{"$binary": "ABEiM0RVZneImaq7zN3u/w=", "$type": "03"}',
+	'{"$binary": "ABEiM0RVZneImaq7zN3u_w==", "$type": "03"}',
+	'{"$binary": "ABEiM0RVZneImaq7zN3u/w==", "$type": 3}',
+	'{"$uuid": "00112233-4455-6677-8899-aabbccddeef"}', '{"$uuid": "{00112233-4455-6677-8899-aabbccddeeff}"}',
+	'{"$uuid": "00112233-4455-6677-8899-aabbccddeeff", "$binary": "x"}', '{"$UUID": "x", "$uuid": 1}'
+	]) j;
+SELECT pg_temp.differ('uuid_from_extjson', array_agg(quote_literal(j::text) || '::jsonb, ' || quote_literal(r))) AS differ,
+	count(*) AS calls
+FROM docs, reprs;
+
 -- the setting, for the one-argument forms (each value the C extension
 -- accepts in SET)
 SELECT pg_temp.differ(f, array_agg(quote_literal(u::text) || '::uuid')) AS differ, f, r

@@ -65,6 +65,7 @@ UNION ALL SELECT 'uuid_to_bytea', public.uuid_to_bytea('00112233-4455-6677-8899-
 UNION ALL SELECT 'uuid_to_bytea(setting)', public.uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff')::pg_catalog.text
 UNION ALL SELECT 'uuid_from_bytea', public.uuid_from_bytea('\x33221100554477668899aabbccddeeff', 'csharpLegacy')::pg_catalog.text
 UNION ALL SELECT 'uuid_to_extjson', public.uuid_to_extjson('00112233-4455-6677-8899-aabbccddeeff', 'javaLegacy')::pg_catalog.text
+UNION ALL SELECT 'uuid_from_extjson', public.uuid_from_extjson('{"$binary": "d2ZVRDMiEQD/7t3Mu6qZiA==", "$type": "03"}', 'javaLegacy')::pg_catalog.text
 UNION ALL SELECT 'objectid_to_extjson', public.objectid_to_extjson('507f1f77bcf86cd799439011')::pg_catalog.text
 UNION ALL SELECT 'objectid_from_extjson', public.objectid_from_extjson('{"$oid": "507f1f77bcf86cd799439011"}')::pg_catalog.text
 UNION ALL SELECT 'objectid_to_uuid', public.objectid_to_uuid('507f1f77bcf86cd799439011')::pg_catalog.text
