@@ -1004,6 +1004,36 @@ AS $$ SELECT @extschema@.objectid_portable_from_extjson($1, NULL) $$;
 
 COMMENT ON FUNCTION uuid_from_extjson(jsonb) IS 'a UUID from MongoDB Extended JSON, in objectid.uuid_representation';
 
+-- which representations decode 16 bytes to a well-formed RFC 9562 UUID
+-- (variant 10, version 1 to 8), in the order standard, javaLegacy,
+-- csharpLegacy, pythonLegacy
+CREATE FUNCTION uuid_representations(bytea)
+RETURNS text[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	res text[] := '{}';
+	u bytea;
+	r text;
+BEGIN
+	IF octet_length($1) <> 16 THEN
+		RAISE EXCEPTION 'invalid input length for type uuid'
+			USING ERRCODE = '22P03', DETAIL = format('Expected 16 bytes, got %s.', octet_length($1));
+	END IF;
+	FOREACH r IN ARRAY '{s,j,c,p}'::text[] LOOP
+		u := @extschema@.objectid_portable_reorder($1, r, false);
+		IF get_byte(u, 8) & 192 = 128 AND (get_byte(u, 6) >> 4) BETWEEN 1 AND 8 THEN
+			res := res || CASE r WHEN 's' THEN 'standard' WHEN 'j' THEN 'javaLegacy'
+				WHEN 'c' THEN 'csharpLegacy' ELSE 'pythonLegacy' END;
+		END IF;
+	END LOOP;
+	RETURN res;
+END
+$$;
+
+COMMENT ON FUNCTION uuid_representations(bytea) IS 'the representations under which 16 bytes decode to a well-formed RFC 9562 UUID (variant 10, version 1-8)';
+
 RESET check_function_bodies;
 
 --

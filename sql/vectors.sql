@@ -161,6 +161,12 @@ SELECT uuid_to_extjson('00112233-4455-6677-8899-aabbccddeeff', 'unspecified');
 SELECT uuid_from_bytea('\x00112233445566778899aabbccddee', 'standard');
 SELECT uuid_from_bytea('\x00112233445566778899aabbccddee', 'bogus');
 SELECT uuid_from_bytea('\x', 'unspecified');
+-- which representations decode 16 bytes to a well-formed UUID
+SELECT r, uuid_representations(uuid_to_bytea('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', r))
+FROM unnest(ARRAY['standard', 'javaLegacy', 'csharpLegacy', 'pythonLegacy']) r;
+SELECT uuid_representations('\x919108f752d143209bacf847db4148a8') AS v4,
+	uuid_representations('\x00000000000000000000000000000000') AS nil;
+SELECT uuid_representations('\x0011');
 -- the one-argument forms follow objectid.uuid_representation
 SET objectid.uuid_representation = 'csharpLegacy';
 SELECT uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff'),

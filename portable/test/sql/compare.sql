@@ -119,6 +119,12 @@ GROUP BY f ORDER BY f;
 SELECT pg_temp.differ('uuid_from_bytea', array_agg(quote_literal(b::text) || '::bytea, ' || quote_literal(r))) AS differ
 FROM bytes, reprs;
 
+-- uuid_representations on every UUID's bytes in every byte order
+SELECT count(*) FILTER (WHERE c.uuid_representations(b) <> p.uuid_representations(b)) AS representations_differ
+FROM (SELECT c.uuid_to_bytea(u, r) AS b FROM uuids,
+	unnest('{standard,javaLegacy,csharpLegacy}'::text[]) r) s;
+SELECT pg_temp.differ('uuid_representations', array_agg(quote_literal(b::text) || '::bytea')) AS differ FROM bytes;
+
 -- Extended JSON UUIDs: every form each edition writes, and malformed ones,
 -- read with every representation name
 CREATE TEMP TABLE docs AS
