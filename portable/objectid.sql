@@ -131,6 +131,196 @@ $$;
 COMMENT ON FUNCTION objectid(bytea) IS 'an objectid from exactly 12 bytes';
 
 --
+-- Private helpers.  Functions call them by the install schema's name: the
+-- bodies say objectid_install_schema, which the block at the end of this
+-- file replaces with the schema's quoted name (PL/pgSQL checks a body's
+-- syntax when it is created, and resolves names only when it runs).
+--
+
+-- the error of an instant a layout cannot hold (22008), in generators and
+-- boundaries alike
+CREATE FUNCTION objectid_portable_range_error(layout text)
+RETURNS void
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	CASE layout
+		WHEN 'objectid' THEN
+			RAISE EXCEPTION 'timestamp out of range for type objectid' USING ERRCODE = '22008',
+				DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
+		WHEN 'v7' THEN
+			RAISE EXCEPTION 'timestamp out of range for UUID version 7' USING ERRCODE = '22008',
+				DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+		WHEN 'v6' THEN
+			RAISE EXCEPTION 'timestamp out of range for UUID version 6' USING ERRCODE = '22008',
+				DETAIL = 'UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.';
+		ELSE
+			RAISE EXCEPTION 'timestamp out of range for UUID version 8' USING ERRCODE = '22008',
+				DETAIL = 'The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.';
+	END CASE;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_range_error(text) IS 'private: raises the out-of-range error of a layout (objectid, v7, v6, v8)';
+
+-- the seconds of an instant an objectid can hold, else the range error
+CREATE FUNCTION objectid_portable_seconds(ts timestamptz)
+RETURNS int8
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF ts >= '1970-01-01 00:00:00+00' AND ts < '2106-02-07 06:28:16+00' THEN
+		RETURN floor(extract(epoch FROM ts));
+	END IF;
+	PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_seconds(timestamptz) IS 'private: the seconds since 1970 of an instant an objectid holds';
+
+-- the microseconds since 1970 of an instant a v7 can hold (1970-01-01 to
+-- 10889-08-02 05:31:50.655999 UTC), else the range error
+CREATE FUNCTION objectid_portable_v7_us(ts timestamptz)
+RETURNS int8
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF ts >= '1970-01-01 00:00:00+00' AND ts < '10889-08-02 05:31:50.656+00' THEN
+		RETURN (extract(epoch FROM ts) * 1000000)::int8;
+	END IF;
+	PERFORM objectid_install_schema.objectid_portable_range_error('v7');
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_v7_us(timestamptz) IS 'private: the microseconds since 1970 of an instant a UUID version 7 holds';
+
+-- a v7 of millisecond ms and sub-millisecond nanoseconds sub_ns: the 12-bit
+-- fraction (RFC 9562 6.2 method 3, as PostgreSQL 18), 62 random bits
+CREATE FUNCTION objectid_portable_v7(ms int8, sub_ns int8)
+RETURNS uuid
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+	IF ms < 0 OR ms > 281474976710655 THEN
+		PERFORM objectid_install_schema.objectid_portable_range_error('v7');
+	END IF;
+	RETURN (lpad(to_hex(ms), 12, '0') || to_hex(28672 | ((sub_ns << 12) / 1000000)) ||
+			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_v7(int8, int8) IS 'private: a UUID version 7 of a millisecond and a sub-millisecond fraction';
+
+-- the instant of a UUID whose version is one of "versions" (of 1, 6, 7, 8),
+-- else null: v1 and v6 count 100 ns since 1582-10-15 (12219292800000000 us
+-- before 1970), v7 milliseconds, v8 (RFC 9562 B.1) 10 ns since 1970; to the
+-- microsecond, truncated (to_timestamp of whole seconds plus the
+-- microseconds, exact to 294276 AD)
+CREATE FUNCTION objectid_portable_uuid_time(u uuid, versions text)
+RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace(u::text, '-', '');
+	v text := substr(h, 13, 1);
+	us int8;
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') OR strpos(versions, v) = 0 THEN
+		RETURN NULL;
+	END IF;
+	CASE v
+		WHEN '1' THEN
+			us := ('x' || substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8))::bit(60)::int8 / 10
+				- 12219292800000000;
+		WHEN '6' THEN
+			us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 10 - 12219292800000000;
+		WHEN '7' THEN
+			us := ('x' || substr(h, 1, 12))::bit(48)::int8 * 1000;
+		WHEN '8' THEN
+			us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 100;
+		ELSE
+			RETURN NULL;
+	END CASE;
+	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
+		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_uuid_time(uuid, text) IS 'private: the instant of a UUID of the given versions, else null';
+
+-- the 32 hex digits of a UUID of version want, else the C extension's error
+-- naming the version found
+CREATE FUNCTION objectid_portable_require_version(u uuid, want int4, func text)
+RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	h text := replace(u::text, '-', '');
+BEGIN
+	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+		RAISE EXCEPTION 'UUID is not of the RFC 9562 variant'
+			USING ERRCODE = '22023', DETAIL = format('%s accepts version %s UUIDs only.', func, want);
+	ELSIF substr(h, 13, 1) <> want::text THEN
+		RAISE EXCEPTION 'UUID is version %, not version %', ('x' || substr(h, 13, 1))::bit(4)::int4, want
+			USING ERRCODE = '22023', DETAIL = format('%s accepts version %s UUIDs only.', func, want);
+	END IF;
+	RETURN h;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'private: the hex digits of a UUID of one version, else an error';
+
+-- the next ObjectId of second s with the session's process value and
+-- counter.  State: objectid_portable.objectid = 'pv counter last_s last_c'
+-- (pv: the 5-byte process value as 10 hex digits, drawn once per session;
+-- counter: the next counter value; last_s/last_c: the second and counter of
+-- the last objectid()).  For the clock (clock true), never behind the last
+-- id: when the clock went back or the counter wrapped within the second,
+-- the second moves on instead of repeating.
+CREATE FUNCTION objectid_portable_next(s int8, clock boolean)
+RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
+	r bytea;
+	c int8;
+BEGIN
+	IF st IS NULL OR cardinality(st) <> 4 THEN
+		r := uuid_send(gen_random_uuid());
+		st := ARRAY[encode(substr(r, 1, 5), 'hex'),
+					((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11))::text, '-1', '-1'];
+	END IF;
+	c := st[2];
+	IF clock THEN
+		IF st[3]::int8 >= 0 AND (s < st[3]::int8 OR (s = st[3]::int8 AND c <= st[4]::int8)) THEN
+			IF c > st[4]::int8 THEN
+				s := st[3];
+			ELSIF st[3]::int8 = 4294967295 THEN
+				PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
+			ELSE
+				s := st[3]::int8 + 1;
+			END IF;
+		END IF;
+		st[3] := s;
+		st[4] := c;
+	END IF;
+	st[2] := (c + 1) & 16777215;
+	PERFORM set_config('objectid_portable.objectid', array_to_string(st, ' '), false);
+	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_next(int8, boolean) IS 'private: the next ObjectId of a second, from the session''s state';
+
+--
 -- Reading ids and range boundaries
 --
 
@@ -149,28 +339,16 @@ RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
-DECLARE
-	s int8;
 BEGIN
-	IF isfinite($1) THEN
-		s := floor(extract(epoch FROM $1));
-	END IF;
-	IF s IS NULL OR s < 0 OR s > 4294967295 THEN
-		RAISE EXCEPTION 'timestamp out of range for type objectid'
-			USING ERRCODE = '22008',
-			DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
-	END IF;
-	RETURN lpad(to_hex(s), 8, '0') || '0000000000000000';
+	RETURN lpad(to_hex(objectid_install_schema.objectid_portable_seconds($1)), 8, '0') || '0000000000000000';
 END
 $$;
 
 COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest objectid of the given second, for range scans';
 
 --
--- Generators.  State: objectid_portable.objectid = 'pv counter last_s last_c'
--- (pv: the 5-byte process value as 10 hex digits, counter: the next counter,
--- last_s/last_c: the second and counter of the last objectid()).
--- PARALLEL RESTRICTED: set_config cannot run in a parallel worker.
+-- Generators.  PARALLEL RESTRICTED where they keep session state:
+-- set_config cannot run in a parallel worker.
 --
 
 CREATE FUNCTION objectid()
@@ -179,45 +357,12 @@ LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
-	r bytea;
-	pv text;
-	c int8;
-	ls int8 := -1;
-	lc int8 := -1;
 	s int8 := floor(extract(epoch FROM clock_timestamp()));
 BEGIN
-	IF st IS NULL OR cardinality(st) <> 4 THEN
-		r := uuid_send(gen_random_uuid());
-		pv := encode(substr(r, 1, 5), 'hex');
-		c := (get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11);
-	ELSE
-		pv := st[1];
-		c := st[2];
-		ls := st[3];
-		lc := st[4];
-	END IF;
 	IF s < 0 OR s > 4294967295 THEN
-		RAISE EXCEPTION 'timestamp out of range for type objectid'
-			USING ERRCODE = '22008',
-			DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
+		PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
 	END IF;
-	-- never behind the last id: the clock went back, or the counter wrapped
-	-- within the second; the second moves on instead of repeating
-	IF ls >= 0 AND (s < ls OR (s = ls AND c <= lc)) THEN
-		IF c > lc THEN
-			s := ls;
-		ELSIF ls = 4294967295 THEN
-			RAISE EXCEPTION 'timestamp out of range for type objectid'
-				USING ERRCODE = '22008',
-				DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
-		ELSE
-			s := ls + 1;
-		END IF;
-	END IF;
-	PERFORM set_config('objectid_portable.objectid',
-					   concat_ws(' ', pv, (c + 1) & 16777215, s, c), false);
-	RETURN lpad(to_hex(s), 8, '0') || pv || lpad(to_hex(c), 6, '0');
+	RETURN objectid_install_schema.objectid_portable_next(s, true);
 END
 $$;
 
@@ -228,33 +373,9 @@ RETURNS objectid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
 AS $$
-DECLARE
-	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
-	r bytea;
-	pv text;
-	c int8;
-	s int8;
 BEGIN
-	IF isfinite($1) THEN
-		s := floor(extract(epoch FROM $1));
-	END IF;
-	IF s IS NULL OR s < 0 OR s > 4294967295 THEN
-		RAISE EXCEPTION 'timestamp out of range for type objectid'
-			USING ERRCODE = '22008',
-			DETAIL = 'An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.';
-	END IF;
-	IF st IS NULL OR cardinality(st) <> 4 THEN
-		r := uuid_send(gen_random_uuid());
-		pv := encode(substr(r, 1, 5), 'hex');
-		c := (get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11);
-		st := ARRAY[pv, '', '-1', '-1'];
-	ELSE
-		pv := st[1];
-		c := st[2];
-	END IF;
-	PERFORM set_config('objectid_portable.objectid',
-					   concat_ws(' ', pv, (c + 1) & 16777215, st[3], st[4]), false);
-	RETURN lpad(to_hex(s), 8, '0') || pv || lpad(to_hex(c), 6, '0');
+	RETURN objectid_install_schema.objectid_portable_next(
+		objectid_install_schema.objectid_portable_seconds($1), false);
 END
 $$;
 
@@ -289,27 +410,20 @@ AS $$
 DECLARE
 	prev int8 := nullif(current_setting('objectid_portable.uuidv7', true), '');
 	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
-	ms int8;
 BEGIN
 	-- PostgreSQL 18: at least one fraction step (245 ns) above the last
-	IF prev IS NOT NULL AND prev + 245 >= ns THEN
+	IF prev + 245 >= ns THEN
 		ns := prev + 245;
 	END IF;
-	ms := ns / 1000000;
-	IF ns < 0 OR ms > 281474976710655 THEN
-		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-			USING ERRCODE = '22008',
-			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-	END IF;
 	PERFORM set_config('objectid_portable.uuidv7', ns::text, false);
-	RETURN (lpad(to_hex(ms), 12, '0') ||
-			to_hex(28672 | (((ns % 1000000) << 12) / 1000000)) ||
-			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+	RETURN objectid_install_schema.objectid_portable_v7(ns / 1000000, ns % 1000000);
 END
 $$;
 
 COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
 
+-- the current time (as uuidv7() reads it: one step above the last) plus
+-- shift; the step's nanoseconds are kept below the microsecond
 CREATE FUNCTION uuidv7(shift pg_catalog.interval)
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
@@ -318,28 +432,17 @@ AS $$
 DECLARE
 	prev int8 := nullif(current_setting('objectid_portable.uuidv7', true), '');
 	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
-	ts timestamptz;
 	us int8;
-	sub int8;
+	u uuid;
 BEGIN
-	IF prev IS NOT NULL AND prev + 245 >= ns THEN
+	IF prev + 245 >= ns THEN
 		ns := prev + 245;
 	END IF;
-	ts := to_timestamp((ns / 1000000000)::float8) +
-		((ns / 1000) % 1000000) * interval '1 microsecond' + shift;
-	-- a v7 holds 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655999 UTC
-	IF ts >= '1970-01-01 00:00:00+00' AND ts < '10889-08-02 05:31:50.656+00' THEN
-		us := (extract(epoch FROM ts) * 1000000)::int8;
-	ELSE
-		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-			USING ERRCODE = '22008',
-			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-	END IF;
-	sub := (us % 1000) * 1000 + ns % 1000;
+	us := objectid_install_schema.objectid_portable_v7_us(to_timestamp((ns / 1000000000)::float8) +
+		((ns / 1000) % 1000000) * interval '1 microsecond' + shift);
+	u := objectid_install_schema.objectid_portable_v7(us / 1000, (us % 1000) * 1000 + ns % 1000);
 	PERFORM set_config('objectid_portable.uuidv7', ns::text, false);
-	RETURN (lpad(to_hex(us / 1000), 12, '0') ||
-			to_hex(28672 | ((sub << 12) / 1000000)) ||
-			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+	RETURN u;
 END
 $$;
 
@@ -355,19 +458,9 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	us int8;
+	us int8 := objectid_install_schema.objectid_portable_v7_us(ts);
 BEGIN
-	-- a v7 holds 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655999 UTC
-	IF ts >= '1970-01-01 00:00:00+00' AND ts < '10889-08-02 05:31:50.656+00' THEN
-		us := (extract(epoch FROM ts) * 1000000)::int8;
-	ELSE
-		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-			USING ERRCODE = '22008',
-			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-	END IF;
-	RETURN (lpad(to_hex(us / 1000), 12, '0') ||
-			to_hex(28672 | ((((us % 1000) * 1000) << 12) / 1000000)) ||
-			encode(substr(uuid_send(gen_random_uuid()), 9), 'hex'))::uuid;
+	RETURN objectid_install_schema.objectid_portable_v7(us / 1000, (us % 1000) * 1000);
 END
 $$;
 
@@ -388,9 +481,7 @@ DECLARE
 	r bytea;
 BEGIN
 	IF now < 0 OR now > 1152921504606846975 THEN
-		RAISE EXCEPTION 'timestamp out of range for UUID version 6'
-			USING ERRCODE = '22008',
-			DETAIL = 'UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.';
+		PERFORM objectid_install_schema.objectid_portable_range_error('v6');
 	END IF;
 	IF st IS NULL OR cardinality(st) <> 4 THEN
 		-- a new session draws its own clock sequence and node (multicast bit set)
@@ -407,9 +498,7 @@ BEGIN
 		-- count within a tick, and never let the timestamp go back
 		IF t <= st[3]::int8 THEN
 			IF st[3]::int8 = 1152921504606846975 THEN
-				RAISE EXCEPTION 'timestamp out of range for UUID version 6'
-					USING ERRCODE = '22008',
-					DETAIL = 'UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.';
+				PERFORM objectid_install_schema.objectid_portable_range_error('v6');
 			END IF;
 			t := st[3]::int8 + 1;
 		END IF;
@@ -435,9 +524,7 @@ DECLARE
 	r bytea := substr(uuid_send(gen_random_uuid()), 9);
 BEGIN
 	IF tick < 0 THEN
-		RAISE EXCEPTION 'timestamp out of range for UUID version 8'
-			USING ERRCODE = '22008',
-			DETAIL = 'The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.';
+		PERFORM objectid_install_schema.objectid_portable_range_error('v8');
 	END IF;
 	IF cardinality(st) = 2 AND tick <= st[1]::int8 THEN
 		-- same tick, or the clock went back: next sequence number
@@ -449,9 +536,7 @@ BEGIN
 		END IF;
 	END IF;
 	IF tick > 1152921504606846975 THEN
-		RAISE EXCEPTION 'timestamp out of range for UUID version 8'
-			USING ERRCODE = '22008',
-			DETAIL = 'The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.';
+		PERFORM objectid_install_schema.objectid_portable_range_error('v8');
 	END IF;
 	PERFORM set_config('objectid_portable.uuidv8', tick || ' ' || seq, false);
 	-- custom_a + custom_b: the tick; custom_c: 8-bit sequence, 54 random bits
@@ -507,34 +592,11 @@ $$;
 
 COMMENT ON FUNCTION uuid_extract_version(pg_catalog.uuid) IS 'the version of an RFC 9562 UUID, else null';
 
--- The readers compute the instant inline (to_timestamp of whole seconds
--- plus the microseconds, exact to 294276 AD): v1 and v6 count 100 ns since
--- 1582-10-15 (12219292800000000 us before 1970), v7 milliseconds, v8 10 ns.
 CREATE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
 RETURNS pg_catalog.timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$
-DECLARE
-	h text := replace($1::text, '-', '');
-	us int8;
-BEGIN
-	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
-		RETURN NULL;
-	END IF;
-	CASE substr(h, 13, 1)
-		WHEN '1' THEN
-			us := ('x' || substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8))::bit(60)::int8 / 10
-				- 12219292800000000;
-		WHEN '7' THEN
-			us := ('x' || substr(h, 1, 12))::bit(48)::int8 * 1000;
-		ELSE
-			RETURN NULL;
-	END CASE;
-	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
-		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
-END
-$$;
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '17'); END $$;
 
 COMMENT ON FUNCTION uuid_extract_timestamp(pg_catalog.uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
 
@@ -546,19 +608,7 @@ CREATE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$
-DECLARE
-	h text := replace($1::text, '-', '');
-	us int8;
-BEGIN
-	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') OR substr(h, 13, 1) <> '6' THEN
-		RETURN NULL;
-	END IF;
-	us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 10 - 12219292800000000;
-	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
-		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
-END
-$$;
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '6'); END $$;
 
 COMMENT ON FUNCTION uuidv6_extract_timestamp(uuid) IS 'the instant of a version 6 UUID, else null';
 
@@ -566,29 +616,7 @@ CREATE FUNCTION uuid_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$
-DECLARE
-	h text := replace($1::text, '-', '');
-	us int8;
-BEGIN
-	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
-		RETURN NULL;
-	END IF;
-	CASE substr(h, 13, 1)
-		WHEN '1' THEN
-			us := ('x' || substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8))::bit(60)::int8 / 10
-				- 12219292800000000;
-		WHEN '6' THEN
-			us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 10 - 12219292800000000;
-		WHEN '7' THEN
-			us := ('x' || substr(h, 1, 12))::bit(48)::int8 * 1000;
-		ELSE
-			RETURN NULL;
-	END CASE;
-	RETURN to_timestamp(((us - ((us % 1000000) + 1000000) % 1000000) / 1000000)::float8) +
-		(((us % 1000000) + 1000000) % 1000000) * interval '1 microsecond';
-END
-$$;
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '167'); END $$;
 
 COMMENT ON FUNCTION uuid_timestamp(uuid) IS 'the instant of a version 1, 6 or 7 UUID (v7 to the millisecond), else null';
 
@@ -596,18 +624,7 @@ CREATE FUNCTION uuidv8_extract_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$
-DECLARE
-	h text := replace($1::text, '-', '');
-	us int8;
-BEGIN
-	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') OR substr(h, 13, 1) <> '8' THEN
-		RETURN NULL;
-	END IF;
-	us := ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::int8 / 100;
-	RETURN to_timestamp((us / 1000000)::float8) + (us % 1000000) * interval '1 microsecond';
-END
-$$;
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '8'); END $$;
 
 COMMENT ON FUNCTION uuidv8_extract_timestamp(uuid) IS 'the instant of a time-based (RFC 9562 B.1) version 8 UUID, else null';
 
@@ -616,25 +633,17 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
-DECLARE
-	us int8;
 BEGIN
-	-- a v7 holds 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655999 UTC
-	IF $1 >= '1970-01-01 00:00:00+00' AND $1 < '10889-08-02 05:31:50.656+00' THEN
-		us := (extract(epoch FROM $1) * 1000000)::int8;
-	ELSE
-		RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-			USING ERRCODE = '22008',
-			DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-	END IF;
-	RETURN (lpad(to_hex(us / 1000), 12, '0') || '70008000000000000000')::uuid;
+	RETURN (lpad(to_hex(objectid_install_schema.objectid_portable_v7_us($1) / 1000), 12, '0') ||
+			'70008000000000000000')::uuid;
 END
 $$;
 
 COMMENT ON FUNCTION uuidv7_from_timestamp(timestamptz) IS 'the smallest UUID version 7 of the given millisecond, for range scans';
 
 --
--- v1 <-> v6
+-- v1 <-> v6: the 60-bit time, high bits first in v6 (time_hi, time_mid,
+-- time_low of v1), clock sequence and node kept
 --
 
 CREATE FUNCTION uuid_v1_to_v6(uuid)
@@ -643,18 +652,9 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	h text := replace($1::text, '-', '');
-	t text;
+	h text := objectid_install_schema.objectid_portable_require_version($1, 1, 'uuid_v1_to_v6');
+	t text := substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8);
 BEGIN
-	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
-		RAISE EXCEPTION 'UUID is not of the RFC 9562 variant'
-			USING ERRCODE = '22023', DETAIL = 'uuid_v1_to_v6 accepts version 1 UUIDs only.';
-	ELSIF substr(h, 13, 1) <> '1' THEN
-		RAISE EXCEPTION 'UUID is version %, not version 1', ('x' || substr(h, 13, 1))::bit(4)::int4
-			USING ERRCODE = '22023', DETAIL = 'uuid_v1_to_v6 accepts version 1 UUIDs only.';
-	END IF;
-	-- the 60-bit time, high bits first: time_hi, time_mid, time_low
-	t := substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8);
 	RETURN (substr(t, 1, 12) || '6' || substr(t, 13, 3) || substr(h, 17))::uuid;
 END
 $$;
@@ -667,17 +667,9 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	h text := replace($1::text, '-', '');
-	t text;
+	h text := objectid_install_schema.objectid_portable_require_version($1, 6, 'uuid_v6_to_v1');
+	t text := substr(h, 1, 12) || substr(h, 14, 3);
 BEGIN
-	IF substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
-		RAISE EXCEPTION 'UUID is not of the RFC 9562 variant'
-			USING ERRCODE = '22023', DETAIL = 'uuid_v6_to_v1 accepts version 6 UUIDs only.';
-	ELSIF substr(h, 13, 1) <> '6' THEN
-		RAISE EXCEPTION 'UUID is version %, not version 6', ('x' || substr(h, 13, 1))::bit(4)::int4
-			USING ERRCODE = '22023', DETAIL = 'uuid_v6_to_v1 accepts version 6 UUIDs only.';
-	END IF;
-	t := substr(h, 1, 12) || substr(h, 14, 3);
 	RETURN (substr(t, 8, 8) || substr(t, 4, 4) || '1' || substr(t, 1, 3) || substr(h, 17))::uuid;
 END
 $$;
@@ -691,13 +683,6 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the i
 -- any case); the one-argument forms read the setting
 -- objectid.uuid_representation (default standard) and are therefore STABLE.
 --
--- These functions share two private helpers, which they call by the install
--- schema's name: the bodies below say @extschema@, and the block at the end
--- of this file replaces it with the schema's quoted name (bodies are checked
--- then, not before).
---
-
-SET check_function_bodies = off;
 
 -- the representation of a conversion, as one letter (s j c p u): the
 -- argument, or the setting when the argument is null.  An unknown name is an
@@ -770,17 +755,27 @@ COMMENT ON FUNCTION objectid_portable_reorder(bytea, text, boolean) IS 'private:
 
 CREATE FUNCTION uuid_to_bytea(uuid, text)
 RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$ SELECT @extschema@.objectid_portable_reorder(uuid_send($1), @extschema@.objectid_portable_repr($2), false) $$;
+AS $$
+BEGIN
+	RETURN objectid_install_schema.objectid_portable_reorder(uuid_send($1),
+		objectid_install_schema.objectid_portable_repr($2), false);
+END
+$$;
 
 COMMENT ON FUNCTION uuid_to_bytea(uuid, text) IS 'the 16 bytes of a UUID in a MongoDB UUID representation''s byte order';
 
 CREATE FUNCTION uuid_to_bytea(uuid)
 RETURNS bytea
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$ SELECT @extschema@.objectid_portable_reorder(uuid_send($1), @extschema@.objectid_portable_repr(NULL), true) $$;
+AS $$
+BEGIN
+	RETURN objectid_install_schema.objectid_portable_reorder(uuid_send($1),
+		objectid_install_schema.objectid_portable_repr(NULL), true);
+END
+$$;
 
 COMMENT ON FUNCTION uuid_to_bytea(uuid) IS 'the 16 bytes of a UUID in the byte order of objectid.uuid_representation';
 
@@ -791,14 +786,14 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	r text := @extschema@.objectid_portable_repr($2);
+	r text := objectid_install_schema.objectid_portable_repr($2);
 BEGIN
 	IF octet_length($1) <> 16 THEN
 		RAISE EXCEPTION 'invalid input length for type uuid'
 			USING ERRCODE = '22P03',
 			DETAIL = format('Expected 16 bytes, got %s.', octet_length($1));
 	END IF;
-	RETURN encode(@extschema@.objectid_portable_reorder($1, r, false), 'hex')::uuid;
+	RETURN encode(objectid_install_schema.objectid_portable_reorder($1, r, false), 'hex')::uuid;
 END
 $$;
 
@@ -810,14 +805,14 @@ LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	r text := @extschema@.objectid_portable_repr(NULL);
+	r text := objectid_install_schema.objectid_portable_repr(NULL);
 BEGIN
 	IF octet_length($1) <> 16 THEN
 		RAISE EXCEPTION 'invalid input length for type uuid'
 			USING ERRCODE = '22P03',
 			DETAIL = format('Expected 16 bytes, got %s.', octet_length($1));
 	END IF;
-	RETURN encode(@extschema@.objectid_portable_reorder($1, r, true), 'hex')::uuid;
+	RETURN encode(objectid_install_schema.objectid_portable_reorder($1, r, true), 'hex')::uuid;
 END
 $$;
 
@@ -825,26 +820,32 @@ COMMENT ON FUNCTION uuid_from_bytea(bytea) IS 'a UUID from exactly 16 bytes in t
 
 CREATE FUNCTION uuid_to_extjson(uuid, text)
 RETURNS jsonb
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
-	SELECT jsonb_build_object('$binary', jsonb_build_object(
-		'base64', encode(@extschema@.objectid_portable_reorder(uuid_send($1), r, false), 'base64'),
-		'subType', CASE r WHEN 's' THEN '04' ELSE '03' END))
-	FROM @extschema@.objectid_portable_repr($2) r
+DECLARE
+	r text := objectid_install_schema.objectid_portable_repr($2);
+BEGIN
+	RETURN jsonb_build_object('$binary', jsonb_build_object(
+		'base64', encode(objectid_install_schema.objectid_portable_reorder(uuid_send($1), r, false), 'base64'),
+		'subType', CASE r WHEN 's' THEN '04' ELSE '03' END));
+END
 $$;
 
 COMMENT ON FUNCTION uuid_to_extjson(uuid, text) IS 'MongoDB Extended JSON v2 binary (subtype 04 standard, 03 legacy) of a UUID';
 
 CREATE FUNCTION uuid_to_extjson(uuid)
 RETURNS jsonb
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
-	SELECT jsonb_build_object('$binary', jsonb_build_object(
-		'base64', encode(@extschema@.objectid_portable_reorder(uuid_send($1), r, true), 'base64'),
-		'subType', CASE r WHEN 's' THEN '04' ELSE '03' END))
-	FROM @extschema@.objectid_portable_repr(NULL) r
+DECLARE
+	r text := objectid_install_schema.objectid_portable_repr(NULL);
+BEGIN
+	RETURN jsonb_build_object('$binary', jsonb_build_object(
+		'base64', encode(objectid_install_schema.objectid_portable_reorder(uuid_send($1), r, true), 'base64'),
+		'subType', CASE r WHEN 's' THEN '04' ELSE '03' END));
+END
 $$;
 
 COMMENT ON FUNCTION uuid_to_extjson(uuid) IS 'MongoDB Extended JSON v2 binary of a UUID, in objectid.uuid_representation';
@@ -859,7 +860,7 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	r text := @extschema@.objectid_portable_repr(name);
+	r text := objectid_install_schema.objectid_portable_repr(name);
 	k text;
 	v jsonb;
 	b64 text;
@@ -970,7 +971,7 @@ BEGIN
 			USING ERRCODE = '22P03', DETAIL = format('Expected 16 bytes, got %s.', octet_length(b));
 	ELSIF r = 'u' THEN
 		-- the reorder raises the error of unspecified
-		PERFORM @extschema@.objectid_portable_reorder(b, r, name IS NULL);
+		PERFORM objectid_install_schema.objectid_portable_reorder(b, r, name IS NULL);
 	ELSIF (sub = 4) <> (r = 's') THEN
 		k := format('cannot decode a BSON binary of subtype 0%s as a UUID with UUID representation "%s"', sub,
 			CASE r WHEN 's' THEN 'standard' WHEN 'j' THEN 'javaLegacy' WHEN 'c' THEN 'csharpLegacy' ELSE 'pythonLegacy' END);
@@ -982,7 +983,7 @@ BEGIN
 		END IF;
 		RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st;
 	END IF;
-	RETURN encode(@extschema@.objectid_portable_reorder(b, r, name IS NULL), 'hex')::uuid;
+	RETURN encode(objectid_install_schema.objectid_portable_reorder(b, r, name IS NULL), 'hex')::uuid;
 END
 $$;
 
@@ -990,17 +991,17 @@ COMMENT ON FUNCTION objectid_portable_from_extjson(jsonb, text) IS 'private: uui
 
 CREATE FUNCTION uuid_from_extjson(jsonb, text)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$ SELECT @extschema@.objectid_portable_from_extjson($1, $2) $$;
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_from_extjson($1, $2); END $$;
 
 COMMENT ON FUNCTION uuid_from_extjson(jsonb, text) IS 'a UUID from MongoDB Extended JSON ($binary v2 or v1, $uuid), subtype checked against the representation';
 
 CREATE FUNCTION uuid_from_extjson(jsonb)
 RETURNS uuid
-LANGUAGE sql STABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$ SELECT @extschema@.objectid_portable_from_extjson($1, NULL) $$;
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_from_extjson($1, NULL); END $$;
 
 COMMENT ON FUNCTION uuid_from_extjson(jsonb) IS 'a UUID from MongoDB Extended JSON, in objectid.uuid_representation';
 
@@ -1022,7 +1023,7 @@ BEGIN
 			USING ERRCODE = '22P03', DETAIL = format('Expected 16 bytes, got %s.', octet_length($1));
 	END IF;
 	FOREACH r IN ARRAY '{s,j,c,p}'::text[] LOOP
-		u := @extschema@.objectid_portable_reorder($1, r, false);
+		u := objectid_install_schema.objectid_portable_reorder($1, r, false);
 		IF get_byte(u, 8) & 192 = 128 AND (get_byte(u, 6) >> 4) BETWEEN 1 AND 8 THEN
 			res := res || CASE r WHEN 's' THEN 'standard' WHEN 'j' THEN 'javaLegacy'
 				WHEN 'c' THEN 'csharpLegacy' ELSE 'pythonLegacy' END;
@@ -1033,8 +1034,6 @@ END
 $$;
 
 COMMENT ON FUNCTION uuid_representations(bytea) IS 'the representations under which 16 bytes decode to a well-formed RFC 9562 UUID (variant 10, version 1-8)';
-
-RESET check_function_bodies;
 
 --
 -- objectid Extended JSON and the ObjectId <-> UUID mapping
@@ -1126,7 +1125,7 @@ COMMENT ON FUNCTION uuid_to_objectid(uuid) IS 'the objectid held by a UUID made 
 
 --
 -- Last: name the install schema in the bodies that call its helpers
--- (@extschema@ above), which checks those bodies too
+-- (objectid_install_schema above)
 --
 
 DO $$
@@ -1137,10 +1136,10 @@ BEGIN
 		SELECT p.oid FROM pg_catalog.pg_proc p
 		WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
 								 WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema())
-		  AND p.prosrc OPERATOR(pg_catalog.~~) '%@extschema@%'
+		  AND p.prosrc OPERATOR(pg_catalog.~~) '%objectid\_install\_schema.%'
 	LOOP
-		EXECUTE pg_catalog.replace(pg_catalog.pg_get_functiondef(f), '@extschema@',
-								   pg_catalog.quote_ident(pg_catalog.current_schema()));
+		EXECUTE pg_catalog.replace(pg_catalog.pg_get_functiondef(f), 'objectid_install_schema.',
+								   pg_catalog.quote_ident(pg_catalog.current_schema()) OPERATOR(pg_catalog.||) '.');
 	END LOOP;
 END
 $$;
