@@ -850,25 +850,19 @@ $$;
 
 COMMENT ON FUNCTION uuid_to_extjson(uuid) IS 'MongoDB Extended JSON v2 binary of a UUID, in objectid.uuid_representation';
 
--- uuid_from_extjson's reader: the three Extended JSON forms of a BSON binary
--- a UUID comes in, and nothing else, checked in the C extension's order (the
--- representation's name, the shape, the subtype, the length, unspecified,
--- the subtype against the representation)
-CREATE FUNCTION objectid_portable_from_extjson(j jsonb, name text)
-RETURNS uuid
-LANGUAGE plpgsql STABLE PARALLEL SAFE
+-- the bytes and subtype of one of the three Extended JSON forms of a BSON
+-- binary a UUID comes in; anything else is an error that says what was wrong
+CREATE FUNCTION objectid_portable_extjson_binary(j jsonb, OUT b bytea, OUT sub int4)
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	r text := objectid_install_schema.objectid_portable_repr(name);
 	k text;
 	v jsonb;
 	b64 text;
 	b64key text;
 	st text;
 	stkey text;
-	sub int;
-	b bytea;
 	bad text := 'invalid Extended JSON for type uuid';
 BEGIN
 	IF jsonb_typeof(j) <> 'object' THEN
@@ -963,6 +957,27 @@ BEGIN
 				DETAIL = format('Value of "%s" is not canonical base64 (RFC 4648 alphabet, "=" padding, no whitespace): "%s".', b64key, b64);
 		END IF;
 	END IF;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_extjson_binary(jsonb) IS 'private: the bytes and subtype of an Extended JSON binary ($binary v2 or v1, $uuid)';
+
+-- uuid_from_extjson, checked in the C extension's order: the
+-- representation's name, the shape, the subtype, the length, unspecified,
+-- the subtype against the representation
+CREATE FUNCTION objectid_portable_from_extjson(j jsonb, name text)
+RETURNS uuid
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	r text := objectid_install_schema.objectid_portable_repr(name);
+	b bytea;
+	sub int4;
+	k text;
+	st text;
+BEGIN
+	SELECT x.b, x.sub INTO b, sub FROM objectid_install_schema.objectid_portable_extjson_binary(j) x;
 	IF sub NOT IN (3, 4) THEN
 		RAISE EXCEPTION 'BSON binary subtype % is not a UUID subtype', lpad(to_hex(sub), 2, '0')
 			USING ERRCODE = '22023', DETAIL = 'A UUID is stored as subtype 04 (standard) or 03 (legacy).';
@@ -1034,6 +1049,298 @@ END
 $$;
 
 COMMENT ON FUNCTION uuid_representations(bytea) IS 'the representations under which 16 bytes decode to a well-formed RFC 9562 UUID (variant 10, version 1-8)';
+
+--
+-- Finding the representation that wrote legacy UUID bytes: the aggregate
+-- uuid_detect_representation(bytea | jsonb) weighs a column and returns the
+-- C extension's report as jsonb.  Its state: counts (rows, nil_or_max,
+-- not_uuid, fits_none, standard_04, then per representation standard,
+-- javaLegacy, csharpLegacy, pythonLegacy: fits, timestamped, plausible, the
+-- versions seen as bits) and the first 256 distinct evidence values
+-- ("hex:slot", slot 0 unknown, 1 subtype 03, 2 subtype 04) with the set of
+-- representations each fits (bits 1 2 4 8).  No combine function: the
+-- aggregate runs in the leader (the C one combines parallel workers').
+--
+
+CREATE TYPE objectid_portable_detect_state AS (counts int8[], keys text[], fits int4[]);
+
+COMMENT ON TYPE objectid_portable_detect_state IS 'private: uuid_detect_representation''s state';
+
+-- count one value (subtype -1 when unknown)
+CREATE FUNCTION objectid_portable_detect_add(st objectid_portable_detect_state, b bytea, sub int4)
+RETURNS objectid_portable_detect_state
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	c int8[] := st.counts;
+	fitset int4 := 0;
+	slot int4 := CASE sub WHEN 3 THEN 1 WHEN 4 THEN 2 ELSE 0 END;
+	u bytea;
+	v int4;
+	t timestamptz;
+	i int4;
+	k text;
+BEGIN
+	IF b IS NULL THEN
+		RETURN st;
+	END IF;
+	c[1] := c[1] + 1;
+	IF octet_length(b) <> 16 OR (sub >= 0 AND sub NOT IN (3, 4)) THEN
+		c[3] := c[3] + 1;
+		c[4] := c[4] + 1;
+		st.counts := c;
+		RETURN st;
+	END IF;
+	IF b IN ('\x00000000000000000000000000000000', '\xffffffffffffffffffffffffffffffff') THEN
+		c[2] := c[2] + 1;
+		st.counts := c;
+		RETURN st;
+	END IF;
+	FOR i IN 1..4 LOOP
+		IF sub >= 0 AND sub <> (CASE i WHEN 1 THEN 4 ELSE 3 END) THEN
+			CONTINUE;
+		END IF;
+		u := objectid_install_schema.objectid_portable_reorder(b, substr('sjcp', i, 1), false);
+		v := get_byte(u, 6) >> 4;
+		IF get_byte(u, 8) & 192 <> 128 OR v NOT BETWEEN 1 AND 8 THEN
+			CONTINUE;
+		END IF;
+		-- well-formed: it fits, whatever instant it carries
+		c[5 + i] := c[5 + i] + 1;
+		c[17 + i] := c[17 + i] | (1 << v);
+		fitset := fitset | (1 << (i - 1));
+		IF v IN (1, 6, 7) THEN
+			c[9 + i] := c[9 + i] + 1;
+			t := objectid_install_schema.objectid_portable_uuid_time(encode(u, 'hex')::uuid, '167');
+			IF t >= '1990-01-01 00:00:00+00' AND t <= now() + interval '1 day' THEN
+				c[13 + i] := c[13 + i] + 1;
+			END IF;
+		END IF;
+	END LOOP;
+	IF fitset = 0 THEN
+		c[4] := c[4] + 1;
+	END IF;
+	IF slot = 2 AND fitset & 1 = 1 THEN
+		c[5] := c[5] + 1;
+	END IF;
+	st.counts := c;
+	k := encode(b, 'hex') || ':' || slot;
+	IF coalesce(cardinality(st.keys), 0) < 256 AND NOT k = ANY (st.keys) THEN
+		st.keys := st.keys || k;
+		st.fits := st.fits || fitset;
+	END IF;
+	RETURN st;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_detect_add(objectid_portable_detect_state, bytea, int4) IS 'private: uuid_detect_representation, one value';
+
+-- P(X >= k), X ~ Binomial(n, p), as the C extension computes it (n is at
+-- most 256 here, so the sums of logarithms stand in for lgamma)
+CREATE FUNCTION objectid_portable_binomial_tail(n int8, k int8, p float8)
+RETURNS float8
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	term float8;
+	sm float8;
+	i int8;
+	lf float8[];
+BEGIN
+	IF k <= 0 THEN
+		RETURN 1.0;
+	ELSIF n <= 0 OR k > n OR NOT p > 0.0 THEN
+		RETURN 0.0;
+	ELSIF p >= 1.0 THEN
+		RETURN 1.0;
+	END IF;
+	-- lf[i + 1] = ln(i!)
+	lf := ARRAY[0.0::float8];
+	FOR i IN 1..n LOOP
+		lf := lf || (lf[i] + ln(i::float8));
+	END LOOP;
+	IF k > n * p THEN
+		-- the upper tail itself: terms fall from k on
+		term := exp(lf[n + 1] - lf[k + 1] - lf[n - k + 1] + k * ln(p) + (n - k) * ln(1.0 - p));
+		sm := term;
+		i := k;
+		WHILE i < n AND term > sm * 1e-17 LOOP
+			term := term * ((n - i)::float8 / (i + 1)::float8) * (p / (1.0 - p));
+			sm := sm + term;
+			i := i + 1;
+		END LOOP;
+	ELSE
+		-- one minus the lower tail P(X <= k - 1): terms fall from k - 1 down
+		term := exp(lf[n + 1] - lf[k] - lf[n - k + 2] + (k - 1) * ln(p) + (n - k + 1) * ln(1.0 - p));
+		sm := term;
+		i := k - 1;
+		WHILE i > 0 AND term > sm * 1e-17 LOOP
+			term := term * (i::float8 / (n - i + 1)::float8) * ((1.0 - p) / p);
+			sm := sm + term;
+			i := i - 1;
+		END LOOP;
+		sm := 1.0 - sm;
+	END IF;
+	RETURN greatest(0.0, least(1.0, sm));
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_binomial_tail(int8, int8, float8) IS 'private: the upper tail of a binomial distribution';
+
+CREATE FUNCTION uuid_detect_accum(objectid_portable_detect_state, bytea)
+RETURNS objectid_portable_detect_state
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_detect_add($1, $2, -1); END $$;
+
+COMMENT ON FUNCTION uuid_detect_accum(objectid_portable_detect_state, bytea) IS 'uuid_detect_representation(bytea) transition function';
+
+-- a document that is not one of the three forms is an error, as in
+-- uuid_from_extjson; a subtype other than 03 and 04, or a length other
+-- than 16, counts as not a UUID
+CREATE FUNCTION uuid_detect_accum(objectid_portable_detect_state, jsonb)
+RETURNS objectid_portable_detect_state
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	x record;
+BEGIN
+	IF $2 IS NULL THEN
+		RETURN $1;
+	END IF;
+	SELECT * INTO x FROM objectid_install_schema.objectid_portable_extjson_binary($2);
+	RETURN objectid_install_schema.objectid_portable_detect_add($1, x.b, x.sub);
+END
+$$;
+
+COMMENT ON FUNCTION uuid_detect_accum(objectid_portable_detect_state, jsonb) IS 'uuid_detect_representation(jsonb) transition function';
+
+-- the report: counts, verdict and chance (the C extension's keys; chances
+-- to two significant digits, 0 below 1e-15, null when there is none)
+CREATE FUNCTION uuid_detect_final(objectid_portable_detect_state)
+RETURNS jsonb
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	c int8[] := $1.counts;
+	names text[] := '{standard,javaLegacy,csharpLegacy,pythonLegacy}';
+	n int8 := coalesce(cardinality($1.keys), 0);
+	allowed int8[] := '{0,0,0,0}';
+	fitted int8[] := '{0,0,0,0}';
+	rchance float8[] := '{0,0,0,0}';
+	covered int8 := 0;
+	evidence int8 := c[1] - c[2];
+	chance float8 := -1.0;
+	fewest int8 := 9223372036854775807;
+	fit_all int4 := 0;
+	best int4 := 0;
+	rfc boolean := false;
+	orders int4 := 0;
+	reason text;
+	slot int4;
+	i int4;
+	j int4;
+	reprs jsonb := '{}';
+BEGIN
+	FOR j IN 1..n LOOP
+		slot := split_part($1.keys[j], ':', 2)::int4;
+		IF $1.fits[j] <> 0 THEN
+			covered := covered + 1;
+		END IF;
+		FOR i IN 1..4 LOOP
+			IF slot = 0 OR slot = (CASE i WHEN 1 THEN 2 ELSE 1 END) THEN
+				allowed[i] := allowed[i] + 1;
+			END IF;
+			IF $1.fits[j] & (1 << (i - 1)) <> 0 THEN
+				fitted[i] := fitted[i] + 1;
+			END IF;
+		END LOOP;
+	END LOOP;
+	FOR i IN 1..4 LOOP
+		rchance[i] := objectid_install_schema.objectid_portable_binomial_tail(allowed[i], fitted[i],
+			CASE i WHEN 2 THEN 0.125 ELSE 0.5 END);
+		-- no other representation writes subtype 04
+		IF i = 1 AND c[5] > 0 THEN
+			rchance[i] := 0.0;
+		END IF;
+		IF evidence > 0 AND c[5 + i] = evidence THEN
+			fit_all := fit_all | (1 << (i - 1));
+			fewest := least(fewest, c[9 + i] - c[13 + i]);
+		END IF;
+	END LOOP;
+	FOR i IN 1..4 LOOP
+		CONTINUE WHEN fit_all & (1 << (i - 1)) = 0 OR c[9 + i] - c[13 + i] <> fewest;
+		best := best | (1 << (i - 1));
+		chance := greatest(chance, rchance[i]);
+		-- standard and pythonLegacy are one byte order
+		IF i IN (1, 4) THEN
+			rfc := true;
+		ELSE
+			orders := orders + 1;
+		END IF;
+	END LOOP;
+	IF evidence <= 0 THEN
+		reason := 'too few rows';
+	ELSIF best <> 0 THEN
+		orders := orders + rfc::int4;
+		IF chance > 0.001 THEN
+			reason := 'too few rows';
+		ELSIF orders <> 1 THEN
+			reason := 'ambiguous';
+		END IF;
+	ELSIF objectid_install_schema.objectid_portable_binomial_tail(n, covered, 37.0 / 128.0) <= 0.001 THEN
+		reason := 'mixed';
+	ELSIF c[4] = 0 THEN
+		reason := 'too few rows';
+	ELSE
+		reason := 'not UUIDs';
+	END IF;
+	FOR i IN 1..4 LOOP
+		reprs := reprs || jsonb_build_object(names[i], jsonb_build_object(
+			'fits', c[5 + i], 'well_formed', c[5 + i], 'timestamped', c[9 + i], 'plausible', c[13 + i],
+			'versions', (SELECT coalesce(jsonb_agg(v ORDER BY v), '[]') FROM generate_series(1, 8) v
+						 WHERE c[17 + i] & (1 << v) <> 0),
+			'chance', CASE WHEN rchance[i] < 1e-15 THEN 0
+				ELSE trim_scale(to_char(rchance[i], '9.9EEEE')::numeric) END));
+	END LOOP;
+	RETURN jsonb_build_object(
+		'verdict', CASE WHEN reason IS NULL THEN
+			(SELECT jsonb_agg(names[x] ORDER BY x) FROM generate_series(1, 4) g(x) WHERE best & (1 << (x - 1)) <> 0) END,
+		'reason', reason,
+		'fit_all', (SELECT coalesce(jsonb_agg(names[x] ORDER BY x), '[]') FROM generate_series(1, 4) g(x)
+					WHERE fit_all & (1 << (x - 1)) <> 0),
+		'chance', CASE WHEN chance < 0 THEN NULL WHEN chance < 1e-15 THEN 0
+			ELSE trim_scale(to_char(chance, '9.9EEEE')::numeric) END,
+		'rows', c[1], 'distinct', n, 'nil_or_max', c[2], 'not_uuid', c[3], 'fits_none', c[4],
+		'representations', reprs);
+END
+$$;
+
+COMMENT ON FUNCTION uuid_detect_final(objectid_portable_detect_state) IS 'uuid_detect_representation final function: the report';
+
+CREATE AGGREGATE uuid_detect_representation(bytea) (
+	SFUNC     = uuid_detect_accum,
+	STYPE     = objectid_portable_detect_state,
+	FINALFUNC = uuid_detect_final,
+	INITCOND  = '("{0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0}",{},{})',
+	PARALLEL  = SAFE
+);
+
+COMMENT ON AGGREGATE uuid_detect_representation(bytea) IS 'which UUID representation wrote a column of 16-byte values: counts, verdict and chance as jsonb';
+
+CREATE AGGREGATE uuid_detect_representation(jsonb) (
+	SFUNC     = uuid_detect_accum,
+	STYPE     = objectid_portable_detect_state,
+	FINALFUNC = uuid_detect_final,
+	INITCOND  = '("{0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0}",{},{})',
+	PARALLEL  = SAFE
+);
+
+COMMENT ON AGGREGATE uuid_detect_representation(jsonb) IS 'which UUID representation wrote a column of Extended JSON binaries (subtype included): counts, verdict and chance as jsonb';
 
 --
 -- objectid Extended JSON and the ObjectId <-> UUID mapping

@@ -234,3 +234,54 @@ SELECT count(*) FILTER (WHERE rc <> rp) AS order_differs_back
 FROM (SELECT row_number() OVER (ORDER BY m.id) AS rc, row_number() OVER (ORDER BY m.id::text::c.objectid) AS rp
       FROM public.moving m) s;
 DROP TABLE public.moving;
+
+-- uuid_detect_representation: the same report (verdict, reason, chances,
+-- counts) on columns written in each byte order, of versions 4, 7 and 1, on
+-- too few rows, random bytes, mixtures, nil/max/null/short values, more
+-- than 256 distinct values, no rows, and Extended JSON documents (0)
+SET search_path = pg_catalog, public;
+CREATE TEMP TABLE detect_sets (name text, b bytea);
+INSERT INTO detect_sets
+SELECT 'v4 ' || r, c.uuid_to_bytea(gen_random_uuid(), r)
+FROM generate_series(1, 40), unnest('{standard,javaLegacy,csharpLegacy}'::text[]) r;
+INSERT INTO detect_sets
+SELECT 'v7 ' || r, c.uuid_to_bytea(c.uuidv7_at(timestamptz '2001-01-01' + g * interval '17 days'), r)
+FROM generate_series(1, 40) g, unnest('{standard,javaLegacy,csharpLegacy}'::text[]) r;
+INSERT INTO detect_sets
+SELECT 'v1 ' || r, c.uuid_to_bytea(c.uuid_v6_to_v1(c.uuidv6()), r)
+FROM generate_series(1, 30) g, unnest('{standard,javaLegacy,csharpLegacy}'::text[]) r;
+INSERT INTO detect_sets
+SELECT 'few ' || n, c.uuid_to_bytea(gen_random_uuid(), 'javaLegacy') FROM generate_series(1, 3) n, generate_series(1, n);
+INSERT INTO detect_sets
+SELECT 'random', substr(uuid_send(gen_random_uuid()), 9, 8) || substr(uuid_send(gen_random_uuid()), 1, 8)
+FROM generate_series(1, 100);
+INSERT INTO detect_sets
+SELECT 'mixed', c.uuid_to_bytea(gen_random_uuid(), CASE WHEN g % 2 = 0 THEN 'javaLegacy' ELSE 'csharpLegacy' END)
+FROM generate_series(1, 60) g;
+INSERT INTO detect_sets VALUES ('odd', '\x00000000000000000000000000000000'), ('odd', '\xffffffffffffffffffffffffffffffff'),
+	('odd', NULL), ('odd', '\x0011'), ('odd', c.uuid_to_bytea('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'standard')),
+	('odd', c.uuid_to_bytea('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'standard'));
+INSERT INTO detect_sets SELECT 'many', c.uuid_to_bytea(gen_random_uuid(), 'csharpLegacy') FROM generate_series(1, 300);
+INSERT INTO detect_sets SELECT 'many', b FROM detect_sets WHERE name = 'many' LIMIT 50;
+SELECT count(*) AS sets, count(*) FILTER (WHERE rc IS DISTINCT FROM rp) AS reports_differ,
+	string_agg(name || ': ' || coalesce(rc->>'verdict', rc->>'reason'), ', ' ORDER BY name)
+		FILTER (WHERE name <> 'random' AND name NOT LIKE 'v1 %') AS verdicts
+FROM (SELECT name, c.uuid_detect_representation(b) AS rc, p.uuid_detect_representation(b) AS rp
+      FROM detect_sets GROUP BY name) s;
+SELECT c.uuid_detect_representation(b) = p.uuid_detect_representation(b) AS no_rows_same
+FROM detect_sets WHERE false;
+CREATE TEMP TABLE detect_docs AS
+SELECT 'java' AS name, c.uuid_to_extjson(gen_random_uuid(), 'javaLegacy') AS j FROM generate_series(1, 20)
+UNION ALL SELECT 'standard', c.uuid_to_extjson(gen_random_uuid(), 'standard') FROM generate_series(1, 3)
+UNION ALL SELECT 'python', c.uuid_to_extjson(gen_random_uuid(), 'pythonLegacy') FROM generate_series(1, 20)
+UNION ALL SELECT 'odd', '{"$binary": {"base64": "ABEiM0RVZneImaq7zN3u/w==", "subType": "05"}}'
+UNION ALL SELECT 'odd', '{"$binary": {"base64": "ABEi", "subType": "04"}}'
+UNION ALL SELECT 'odd', '{"$uuid": "00112233-4455-6677-8899-aabbccddeeff"}'
+UNION ALL SELECT 'odd', NULL;
+SELECT count(*) AS sets, count(*) FILTER (WHERE rc IS DISTINCT FROM rp) AS reports_differ,
+	string_agg(name || ': ' || coalesce(rc->>'verdict', rc->>'reason'), ', ' ORDER BY name) AS verdicts
+FROM (SELECT name, c.uuid_detect_representation(j) AS rc, p.uuid_detect_representation(j) AS rp
+      FROM detect_docs GROUP BY name) s;
+-- a malformed document is an error in both
+SELECT pg_temp.outcome('SELECT c.uuid_detect_representation(j) FROM (VALUES (''{"x": 1}''::jsonb)) v(j)')
+	= pg_temp.outcome('SELECT p.uuid_detect_representation(j) FROM (VALUES (''{"x": 1}''::jsonb)) v(j)') AS same_error;

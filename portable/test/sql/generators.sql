@@ -73,6 +73,6 @@ ORDER BY p.proname, p.oid::regprocedure::text;
 -- SQL functions that name every object with its schema, so that they are
 -- inlined (hostile.sql plants objects for both kinds)
 SELECT p.oid::regprocedure FROM pg_proc p
-WHERE pronamespace = 'public'::regnamespace
+WHERE pronamespace = 'public'::regnamespace AND prokind = 'f'
   AND (proconfig IS NULL OR NOT proconfig @> '{"search_path=pg_catalog, pg_temp"}')
 ORDER BY 1;

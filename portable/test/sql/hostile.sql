@@ -66,6 +66,9 @@ UNION ALL SELECT 'uuid_to_bytea(setting)', public.uuid_to_bytea('00112233-4455-6
 UNION ALL SELECT 'uuid_from_bytea', public.uuid_from_bytea('\x33221100554477668899aabbccddeeff', 'csharpLegacy')::pg_catalog.text
 UNION ALL SELECT 'uuid_to_extjson', public.uuid_to_extjson('00112233-4455-6677-8899-aabbccddeeff', 'javaLegacy')::pg_catalog.text
 UNION ALL SELECT 'uuid_from_extjson', public.uuid_from_extjson('{"$binary": "d2ZVRDMiEQD/7t3Mu6qZiA==", "$type": "03"}', 'javaLegacy')::pg_catalog.text
+UNION ALL SELECT 'uuid_representations', public.uuid_representations('\x7766554433221100ffeeddccbbaa9988'::pg_catalog.bytea)::pg_catalog.text
+UNION ALL SELECT 'uuid_detect_representation', (SELECT public.uuid_detect_representation(x) OPERATOR(pg_catalog.->>) 'fit_all'
+	FROM (VALUES ('\x7766554433221100ffeeddccbbaa9988'::pg_catalog.bytea)) v(x))
 UNION ALL SELECT 'objectid_to_extjson', public.objectid_to_extjson('507f1f77bcf86cd799439011')::pg_catalog.text
 UNION ALL SELECT 'objectid_from_extjson', public.objectid_from_extjson('{"$oid": "507f1f77bcf86cd799439011"}')::pg_catalog.text
 UNION ALL SELECT 'objectid_to_uuid', public.objectid_to_uuid('507f1f77bcf86cd799439011')::pg_catalog.text
