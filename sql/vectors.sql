@@ -239,4 +239,10 @@ SELECT count(*) AS misordered FROM (
 	      FROM generate_series(1, 1000)) s) t
 WHERE u <= prev;
 
+-- the report of uuid_detect_representation on the RFC vectors (nil, max and
+-- the non-RFC variants among them) written in javaLegacy order, as bytes and
+-- as Extended JSON
+SELECT uuid_detect_representation(uuid_to_bytea(u, 'javaLegacy')) FROM uuid_vectors;
+SELECT uuid_detect_representation(uuid_to_extjson(u, 'javaLegacy'))->'verdict' AS verdict FROM uuid_vectors;
+
 DROP TABLE uuid_vectors;
