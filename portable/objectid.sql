@@ -387,13 +387,10 @@ COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying th
 -- node last_time last_clock'), objectid_portable.uuidv8 ('last_tick
 -- last_seq').  The clock is clock_timestamp(), to the microsecond.
 --
--- The C extension creates uuidv7(), uuidv7(interval), uuidv4(),
--- uuid_extract_timestamp() and uuid_extract_version() on every major; on
--- 18+ core's come first for unqualified calls (pg_catalog is searched
--- first).  So does this file.
---
 
--- Core has functions of some of these names in pg_catalog (17+:
+-- As the C extension, this file creates uuidv7(), uuidv7(interval), uuidv4(),
+-- uuid_extract_timestamp() and uuid_extract_version() on every major.  Core
+-- has functions of those names in pg_catalog (17+:
 -- uuid_extract_timestamp, uuid_extract_version; 18+: uuidv4, uuidv7,
 -- uuidv7(interval)), which is searched first: a COMMENT ON would describe
 -- core's.  Around those five, pg_catalog is searched last, and their types

@@ -80,7 +80,9 @@ SELECT name, uuid_extract_version(u) AS version,
        uuid_extract_timestamp(u) AS extract_timestamp,
        uuidv6_extract_timestamp(u) AS v6_timestamp,
        uuidv8_extract_timestamp(u) AS v8_timestamp,
-       uuid_timestamp(u) AS uuid_timestamp
+       uuid_timestamp(u) AS uuid_timestamp,
+       uuid_timestamp(u) IS NOT DISTINCT FROM
+           coalesce(uuid_extract_timestamp(u), uuidv6_extract_timestamp(u)) AS agrees
 FROM uuid_vectors;
 -- the ends of each layout
 SELECT uuid_extract_timestamp('00000000-0000-1000-8000-000000000000') AS v1_zero,
