@@ -23,6 +23,7 @@ DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql)) \
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
 
 REGRESS    = init \
+             vectors \
              io \
              binary \
              bytea \

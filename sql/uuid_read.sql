@@ -8,52 +8,14 @@ SET timezone = 'UTC';
 -- (sql/core_names.sql compares them with core's.)
 SET search_path = public, pg_catalog;
 
--- RFC 9562 test vectors (Appendix A, B.1): all four carry 2022-02-22 19:22:22 UTC
-CREATE TABLE uuid_test_vectors (name text, u uuid);
-INSERT INTO uuid_test_vectors VALUES
-	('v1 (A)', 'c232ab00-9414-11ec-b3c8-9f6bdeced846'),
-	('v6 (A)', '1ec9414c-232a-6b00-b3c8-9f6bdeced846'),
-	('v7 (A)', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'),
-	('v8 (B.1)', '2489e9ad-2ee2-8e00-8ec9-32d5f69181c0'),
-	('v4', '919108f7-52d1-4320-9bac-f847db4148a8'),
-	('nil', '00000000-0000-0000-0000-000000000000'),
-	('max', 'ffffffff-ffff-ffff-ffff-ffffffffffff'),
-	('v7, NCS variant', '017f22e2-79b0-7cc3-18c4-dc0c0c07398f'),
-	('v1, Microsoft variant', 'c232ab00-9414-11ec-d3c8-9f6bdeced846');
--- v1, v6, v7: 19:22:22 in uuid_extract_timestamp; v6 and v8 readers only
--- for their version; NULL version for the non-RFC variants (nil, max, ...)
-SELECT name, uuid_extract_version(u) AS version,
-       uuid_extract_timestamp(u) AS extract_timestamp,
-       uuidv6_extract_timestamp(u) AS v6_timestamp,
-       uuidv8_extract_timestamp(u) AS v8_timestamp
-FROM uuid_test_vectors;
-
--- the ends of each layout
-SELECT uuid_extract_timestamp('00000000-0000-1000-8000-000000000000') AS v1_zero,	-- 1582-10-15
-       uuid_extract_timestamp('ffffffff-ffff-1fff-bfff-ffffffffffff') AS v1_max,	-- 5236-03-31 21:21:00.684697
-       uuidv6_extract_timestamp('00000000-0000-6000-8000-000000000000') AS v6_zero,	-- 1582-10-15
-       uuidv6_extract_timestamp('ffffffff-ffff-6fff-bfff-ffffffffffff') AS v6_max;	-- 5236-03-31 21:21:00.684697
-SELECT uuid_extract_timestamp('00000000-0000-7000-8000-000000000000') AS v7_zero,	-- 1970-01-01
-       uuid_extract_timestamp('ffffffff-ffff-7fff-bfff-ffffffffffff') AS v7_max,	-- 10889-08-02 05:31:50.655
-       uuidv8_extract_timestamp('00000000-0000-8000-8000-000000000000') AS v8_zero,	-- 1970-01-01
-       uuidv8_extract_timestamp('ffffffff-ffff-8fff-bfff-ffffffffffff') AS v8_max;	-- 2335-05-07 23:44:06.068469
--- v1/v6 keep microseconds (100 ns truncated), v7 milliseconds, v8 microseconds
--- (10 ns truncated): .123456 .123456 .123 .123456
-SELECT uuid_extract_timestamp('c2458187-9414-11ec-8000-000000000000') AS v1_us,
-       uuidv6_extract_timestamp('1ec9414c-2458-6187-8000-000000000000') AS v6_us,
-       uuid_extract_timestamp('017f22e2-7a2b-7fff-bfff-ffffffffffff') AS v7_ms,
-       uuidv8_extract_timestamp('2489e9ad-3aa8-8f09-8000-000000000000') AS v8_us;
+-- The RFC 9562 test vectors (Appendix A, B.1) through every reader, the ends
+-- of each layout and the precision of each version are in sql/vectors.sql,
+-- which the portable edition shares.
 SELECT uuid_extract_timestamp(NULL) IS NULL AS strict;	-- t
 
--- uuid_timestamp reads every time-based version (v1, v6, v7: 19:22:22 on
--- the RFC vectors, v7 to the millisecond), NULL for the others and for
--- non-RFC variants.  Core has no function of this name, so this output is
--- the same on every major (on 17 core's uuid_extract_timestamp, first in
--- the path, reads v1 alone).
-SELECT name, uuid_timestamp(u) AS uuid_timestamp,
-       uuid_timestamp(u) IS NOT DISTINCT FROM
-           coalesce(uuid_extract_timestamp(u), uuidv6_extract_timestamp(u)) AS agrees
-FROM uuid_test_vectors;
+-- uuid_timestamp reads every time-based version, v7 to the millisecond
+-- (on the RFC vectors: sql/vectors.sql).  Core has no function of this
+-- name, so this output is the same on every major.
 SELECT uuid_timestamp('017f22e2-7a2b-7fff-bfff-ffffffffffff') AS v7_ms,	-- .123: milliseconds only
        uuid_timestamp('1ec9414c-2458-6187-8000-000000000000') AS v6_us,
        uuid_timestamp(uuidv7_at('2024-06-01 12:34:56.789+00')) AS v7_at,
@@ -61,29 +23,18 @@ SELECT uuid_timestamp('017f22e2-7a2b-7fff-bfff-ffffffffffff') AS v7_ms,	-- .123:
            uuid_timestamp('c2458187-9414-11ec-8000-000000000000') AS v1_v6_same,
        uuid_timestamp(NULL) IS NULL AS strict;
 
--- uuidv7_from_timestamp: the smallest v7 of the millisecond
-SELECT uuidv7_from_timestamp('2022-02-22 19:22:22+00');	-- 017f22e2-79b0-7000-8000-000000000000
-SELECT uuidv7_from_timestamp('2022-02-22 19:22:22.0019+00');	-- 017f22e2-79b1-7000-8000-000000000000
-SELECT uuidv7_from_timestamp('epoch');	-- 00000000-0000-7000-8000-000000000000
-SELECT uuidv7_from_timestamp('10889-08-02 05:31:50.655999+00');	-- ffffffff-ffff-7000-8000-000000000000
--- the vector lies between the boundaries of its millisecond and the next (t)
+-- uuidv7_from_timestamp: the smallest v7 of the millisecond (its vectors,
+-- those of uuidv8(bytea) and of v1 <-> v6, and the errors of all three are in
+-- sql/vectors.sql; here what they do on more than a vector, and the rest of
+-- their errors).  The vector lies between the boundaries of its millisecond
+-- and the next (t)
 SELECT '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid
          >= uuidv7_from_timestamp('2022-02-22 19:22:22+00')
    AND '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid
          < uuidv7_from_timestamp('2022-02-22 19:22:22.001+00') AS in_range;
 SELECT uuid_extract_timestamp(uuidv7_from_timestamp('2024-06-01 12:34:56.789+00'));	-- 12:34:56.789
 
--- uuidv8(bytea) sets the version and variant bits and keeps all others
-SELECT uuidv8('\x00112233445566778899aabbccddeeff'::bytea);	-- 00112233-4455-8677-8899-aabbccddeeff
-SELECT uuidv8('\x00000000000000000000000000000000'::bytea);	-- 00000000-0000-8000-8000-000000000000
-SELECT uuidv8('\xffffffffffffffffffffffffffffffff'::bytea);	-- ffffffff-ffff-8fff-bfff-ffffffffffff
-
--- v1 <-> v6: the RFC 9562 vectors map onto each other
-SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846');	-- 1ec9414c-232a-6b00-b3c8-9f6bdeced846
-SELECT uuid_v6_to_v1('1ec9414c-232a-6b00-b3c8-9f6bdeced846');	-- c232ab00-9414-11ec-b3c8-9f6bdeced846
-SELECT uuid_v1_to_v6('ffffffff-ffff-1fff-bfff-ffffffffffff');	-- ffffffff-ffff-6fff-bfff-ffffffffffff
-SELECT uuid_v6_to_v1('00000000-0000-6000-8000-000000000000');	-- 00000000-0000-1000-8000-000000000000
--- exact inverses that keep the instant, clock sequence and node (0 0 0 10000)
+-- v1 <-> v6: exact inverses that keep the instant, clock sequence and node (0 0 0 10000)
 SELECT count(*) FILTER (WHERE uuid_v1_to_v6(v1) <> u) AS not_inverse,
        count(*) FILTER (WHERE uuid_extract_timestamp(v1) <> uuidv6_extract_timestamp(u)) AS instant_changed,
        count(*) FILTER (WHERE substring(uuid_send(v1) FROM 9) <> substring(uuid_send(u) FROM 9)) AS tail_changed,
@@ -110,29 +61,15 @@ ORDER BY p.proname, p.oid::regprocedure::text;
 -- Errors
 --
 -- instants a v7 cannot hold: before 1970, after 10889-08-02, infinities
-SELECT uuidv7_from_timestamp('1969-12-31 23:59:59.999999+00');
-SELECT uuidv7_from_timestamp('10889-08-02 05:31:50.656+00');
-SELECT uuidv7_from_timestamp('infinity');
 SELECT uuidv7_from_timestamp('-infinity');
-SELECT uuidv7_at(timestamptz '1969-12-31 23:59:59.999999+00');
 SELECT uuidv7_at(timestamptz '10889-08-02 05:31:50.656+00');
 SELECT uuidv7_at(timestamptz 'infinity');
-SELECT uuidv7_at(timestamptz '-infinity');
 -- shifts that leave the v7 range, or the timestamptz range
-SELECT uuidv7(interval '-100 years');
-SELECT uuidv7(interval '10000 years');
 SELECT uuidv7(interval '200000 years');
-SELECT uuidv7(interval '300000 years');	-- timestamptz itself overflows
 -- uuidv8(bytea) takes exactly 16 bytes
-SELECT uuidv8('\x'::bytea);
 SELECT uuidv8('\x00112233445566778899aabbccddee'::bytea);
-SELECT uuidv8('\x00112233445566778899aabbccddeeff00'::bytea);
 -- conversions name the version they found
-SELECT uuid_v1_to_v6('1ec9414c-232a-6b00-b3c8-9f6bdeced846');
 SELECT uuid_v1_to_v6('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
 SELECT uuid_v6_to_v1('c232ab00-9414-11ec-b3c8-9f6bdeced846');
-SELECT uuid_v6_to_v1('919108f7-52d1-4320-9bac-f847db4148a8');
-SELECT uuid_v1_to_v6('00000000-0000-0000-0000-000000000000');
 SELECT uuid_v6_to_v1('ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-DROP TABLE uuid_test_vectors;
