@@ -2,7 +2,7 @@
 -- vectors: the project's test vectors (shared/API.md "Test vectors", the
 -- RFC 9562 appendices, the MongoDB ObjectID and UUID-representation specs)
 -- and the error of every refused input.  One file for both editions: the C
--- extension's regress suite runs it after init, and portable/test/check runs
+-- extension's regress suite runs it after init, and t/009_portable.pl runs
 -- it unchanged against the portable edition (installed in public), both
 -- compared with expected/vectors.out.  So only what the editions do alike is
 -- here; what differs is listed in portable/README.md.

@@ -67,6 +67,7 @@ our @EXPORT = qw(
   key_bounds
   key_checks
   process_values
+  regress_files
 );
 
 # the repository's top directory (this file is in t/)
@@ -861,6 +862,54 @@ sub process_values
 	return split /\n/, $node->safe_psql($db,
 		"SELECT DISTINCT encode(substr(id::bytea, 5, 5), 'hex') FROM k_btree WHERE $cond ORDER BY 1"
 	);
+}
+
+=pod
+
+=item regress_files(node, db, user, dir, [ test... ], name)
+
+The pg_regress tests dir/sql/test.sql, compared with dir/expected/test.out,
+run in that order by the server under test's pg_regress (C<--use-existing>:
+db must exist) against db of node as user: a passed test (named name, by
+default after the tests), or a failed one with the head of
+regression.diffs.  Results in F<tmp_check/regress_N_test>.
+
+=cut
+
+my $regress_runs = 0;
+
+sub regress_files
+{
+	my ($node, $db, $user, $dir, $tests, $name) = @_;
+	my @tests = @$tests;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my $regress = pg_config('--pkglibdir') . '/pgxs/src/test/regress/pg_regress';
+	my $out = "$PostgreSQL::Test::Utils::tmp_check/regress_"
+	  . ++$regress_runs . "_$tests[0]";
+	my %env = client_env($node);
+	local @ENV{ keys %env } = values %env;
+	# expected/ is read from --expecteddir on 16+, from --inputdir before
+	my $help = '';
+	IPC::Run::run([ $regress, '--help' ], '>', \$help, '2>&1');
+	my @expected = $help =~ /--expecteddir/ ? ("--expecteddir=$dir") : ();
+	my $log = '';
+	my $ok = IPC::Run::run(
+		[
+			$regress, @expected, '--use-existing',
+			'--host=' . $node->host, '--port=' . $node->port,
+			"--user=$user", "--dbname=$db",
+			'--bindir=' . install_path() . '/bin', "--inputdir=$dir",
+			"--outputdir=$out", @tests
+		],
+		'>', \$log, '2>&1');
+	$name //= "pg_regress @tests in $db as $user";
+	return pass($name) if $ok;
+	fail($name);
+	my $diffs = -f "$out/regression.diffs" ? slurp_file("$out/regression.diffs") : $log;
+	my @lines = split /\n/, $diffs;
+	diag(join("\n", @lines[ 0 .. ($#lines < 99 ? $#lines : 99) ]),
+		"\n(all of it: $out)");
+	return 0;
 }
 
 =pod
