@@ -221,8 +221,9 @@ def md(res):
               "%.2f" % m["window_ms"], "%.1f" % m["lookup_us"])
              for t, m in per.items()]))
         out.append("Over the last %s rows: rows/s, WAL, full-page images, "
-                   "checkpoints, buffer reads (heap and index, shared-buffer "
-                   "misses). Window: %s rows from a random row by key range "
+                   "checkpoints, buffer reads (heap and index blocks not "
+                   "found in shared buffers, the blocks that extended them "
+                   "included). Window: %s rows from a random row by key range "
                    "(`sum(n)`), median of %d; lookup: %d random keys by "
                    "primary key (nested loop), median of %d runs. For %s the "
                    "key range is not a time window.\n" % (
@@ -232,20 +233,31 @@ def md(res):
     return "\n".join(out)
 
 
-def plot(png, title, ylabel, series):
+# line colour and dash type per key kind: time-ordered solid, random dashed
+STYLE = {"bigserial": ("#555555", 1), "objectid()": ("#228833", 1),
+         "uuidv7()": ("#4477aa", 1), "core uuidv7()": ("#66ccee", 1),
+         "uuidv4()": ("#ee7733", 2), "gen_random_uuid()": ("#cc3311", 2)}
+
+
+def plot(png, title, ylabel, series, extra=()):
     """Lines against table size (millions of rows, log scale), one per key
-    kind: series {label: [(rows, y)]}."""
+    kind: series {label: [(rows, y)]}; extra: more gnuplot commands and
+    plot elements (a string starting with ',')."""
     data = ["$d%d << EOD\n%sEOD" % (i, "".join(
         "%g %g\n" % (r / 1e6, y) for r, y in pts))
         for i, pts in enumerate(series.values())]
-    plots = ", ".join('$d%d using 1:2 with linespoints pt 7 ps 0.4 title "%s"'
-                      % (i, label) for i, label in enumerate(series))
+    plots = ", ".join(
+        '$d%d using 1:2 with linespoints pt 7 ps 0.4 lw 1.5 lc rgb "%s" dt %d '
+        'title "%s"' % ((i,) + STYLE[label] + (label,))
+        for i, label in enumerate(series))
     subprocess.run(["gnuplot"], text=True, check=True, input="\n".join(data + [
         'set terminal pngcairo size 900,520 font "sans,10"',
         'set output "%s"' % png, "set termoption noenhanced",
         'set title "%s"' % title, 'set xlabel "rows in the table (millions)"',
         'set ylabel "%s"' % ylabel, "set logscale x", "set grid",
-        "set yrange [0:*]", "set key outside right top", "plot " + plots]))
+        "set yrange [0:*]", "set key outside right top"] + [
+            e for e in extra if e[0] != ","] + ["plot " + plots + "".join(
+                e for e in extra if e[0] == ",")]))
 
 
 def write(res, stem):
@@ -260,18 +272,20 @@ def write(res, stem):
             bins.setdefault(round(math.log10(b["rows"]) * 20), []).append(b)
         return [(bs[-1]["rows"], fig(bs)) for _, bs in sorted(bins.items())]
     major = res["pieces"][-1]["major"]
-    for name, title, ylabel, fig in (
+    for name, title, ylabel, fig, extra in (
             ("throughput", "Insert rate as the table grows", "rows/s",
              lambda bs: sum(b["batch"] for b in bs) / sum(b["secs"]
-                                                          for b in bs)),
+                                                          for b in bs), ()),
             ("wal", "WAL per row inserted", "WAL bytes per row",
              lambda bs: sum(b["wal"] for b in bs) / sum(b["batch"]
-                                                        for b in bs)),
-            ("index", "Primary key index size", "MiB",
-             lambda bs: bs[-1]["index"] / 2**20)):
+                                                        for b in bs), ()),
+            ("index", "Primary key index size", "MiB (log scale)",
+             lambda bs: bs[-1]["index"] / 2**20, (
+                 "set logscale y", "set yrange [*:*]", ', 256 with lines '
+                 'dt 3 lc rgb "black" title "shared_buffers"'))):
         plot("%s-%s.png" % (stem, name), "%s, PostgreSQL %d, shared_buffers "
              "256MB" % (title, major), ylabel,
-             {labels[t]: binned(t, fig) for t in res["batches"]})
+             {labels[t]: binned(t, fig) for t in res["batches"]}, extra)
     log("tables: %s.md; plots: %s-{throughput,wal,index}.png" % (
         os.path.relpath(stem), os.path.relpath(stem)))
 
@@ -318,7 +332,7 @@ def main():
     # pinned, other checkouts may install again
     release_install_lock()
     kinds = [k for k in KINDS if major >= k[3]]
-    psql("".join("CREATE TABLE IF NOT EXISTS growth.%s (%s, n bigint NOT "
+    psql("".join("CREATE TABLE IF NOT EXISTS growth.%s (%s, n int NOT "
                  "NULL);\n" % (t, ext(col)) for _, t, col, _ in kinds))
     info = describe(mode, dict(sizes=sizes, batch=sizes[0] // BATCHES,
                                target=target, density=density))
