@@ -96,15 +96,16 @@ def grow(kinds, target, batch, deadline, ckpt):
         for _, t, _, _ in kinds[r % len(kinds):] + kinds[:r % len(kinds)]:
             if last[t] < target:
                 b = min(last[t] + batch, target)
-                script.append("\\set t growth.%s\n\\set kind %s\n\\set a %d"
-                              "\n\\set b %d\n\\i %s" % (t, t, last[t], b, quote(
-                                  os.path.join(HERE, "growth.sql"))))
+                script.append(
+                    "\\set t growth.%s\n\\set kind %s\n\\set a %d\n\\set b "
+                    "%d\n\\i %s" % (t, t, last[t], b, quote(
+                        os.path.join(HERE, "growth.sql"))))
                 last[t] = b
         r += 1
         if r % 20 == 0 or min(last.values()) == target:
             script.append("\\echo --   %s rows" % num(min(last.values())))
-    subprocess.run(["psql", "-X", "-q", "-o", "/dev/null", "-v", "ON_ERROR_STOP=1",
-                    "-f", "-"],
+    subprocess.run(["psql", "-X", "-q", "-o", "/dev/null", "-v",
+                    "ON_ERROR_STOP=1", "-f", "-"],
                    input="\n".join(script) + "\n", text=True, check=True)
     return min(loaded(t) for _, t, _, _ in kinds) >= target
 
@@ -120,9 +121,10 @@ def ids_at(t, size, n, seed):
                                "ANY('{%s}'::tid[]);\n" % (t, tids))]
 
 
-def measure(kinds, size, batches, density):
+def measure(kinds, size, batch, batches, density):
     """The figures of every table at size rows: of the batches that took it
-    over the last tenth of that size, and of the table as it stands."""
+    over the last tenth of that size (at least 5 batches), and of the table
+    as it stands."""
     for _, t, _, _ in kinds:
         t0 = time.time()
         psql("VACUUM ANALYZE growth.%s;\n" % t)
@@ -131,7 +133,8 @@ def measure(kinds, size, batches, density):
     for label, t, _, _ in kinds:
         typ = one("SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE "
                   "attrelid = 'growth.%s'::regclass AND attname = 'id'" % t)
-        last = [b for b in batches[t] if size - size // 10 < b["rows"] <= size]
+        last = [b for b in batches[t] if size - max(
+            size // 10, 5 * batch) < b["rows"] <= size]
         m = {f: sum(b[f] for b in last) for f in (
             "batch", "secs", "wal", "fpi", "records", "checkpoints",
             "heap_read", "heap_hit", "idx_read", "idx_hit")}
@@ -158,12 +161,13 @@ def measure(kinds, size, batches, density):
                               for q in qs]
         # LOOKUPS keys at random rows, fresh keys for every run
         runs = ["SELECT count(t.n) FROM unnest('{%s}'::%s[]) k(id) JOIN "
-                "growth.%s t USING (id)" % (",".join('"%s"' % i for i in ids_at(
-                    t, size, LOOKUPS, size * 10 + r)), typ, t)
-                for r in range(RUNS)]
+                "growth.%s t USING (id)" % (",".join(
+                    '"%s"' % i for i in ids_at(t, size, LOOKUPS, size * 10 + r)),
+                    typ, t) for r in range(RUNS)]
         m["lookup_us_all"] = [float(r[0]) * 1000 / LOOKUPS for r in psql(
-            "SET enable_hashjoin = off;\nSET enable_mergejoin = off;\n" + "".join(
-                "SELECT 'R', bench.ms(%s);\n" % quote(q) for q in runs))]
+            "SET enable_hashjoin = off;\nSET enable_mergejoin = off;\n"
+            + "".join("SELECT 'R', bench.ms(%s);\n" % quote(q)
+                      for q in runs))]
         m["window_ms"] = median(m["window_ms_all"])
         m["lookup_us"] = median(m["lookup_us_all"])
         m["plans"] = [ln.strip() for ln in psql(
@@ -192,8 +196,8 @@ def results(kinds):
                            "ORDER BY size;\n"):
         points.setdefault(size, {})[t] = json.loads(m)
     return dict(pieces=[json.loads(r[0]) for r in psql(
-        "SELECT 'R', info FROM growth.piece;\n")], kinds=[k[:3] for k in kinds],
-        batches=batches, points=points)
+        "SELECT 'R', info FROM growth.piece;\n")],
+        kinds=[k[:3] for k in kinds], batches=batches, points=points)
 
 
 # --- tables and plots --------------------------------------------------------
@@ -208,7 +212,7 @@ def md(res):
               info["objectid_version"], ", ".join(commits)),
            "Settings: `%s`\n" % info["settings"]]
     for size, per in sorted(res["points"].items(), key=lambda kv: int(kv[0])):
-        base = per.get("bigserial")
+        base, first = per.get("bigserial"), next(iter(per.values()))
         out.append("### %s rows\n\n" % num(size) + table(
             ["key", ">rows/s", ">ratio", ">WAL B/row", ">FPI/row",
              ">checkpoints", ">heap (MiB)", ">index (MiB)", ">leaf density",
@@ -227,8 +231,8 @@ def md(res):
                    "(`sum(n)`), median of %d; lookup: %d random keys by "
                    "primary key (nested loop), median of %d runs. For %s the "
                    "key range is not a time window.\n" % (
-                       num(int(size) // 10), num(next(iter(per.values()))[
-                           "window_rows"]), RUNS, LOOKUPS, RUNS,
+                       num(first["batch"]), num(first["window_rows"]), RUNS,
+                       LOOKUPS, RUNS,
                        " and ".join("`%s`" % k for k in RANDOM)))
     return "\n".join(out)
 
@@ -307,8 +311,9 @@ def main():
     ap.add_argument("--tables", nargs="?", const="", metavar="RESULTS.json",
                     help="measure nothing: write the tables and plots from "
                     "saved results (default: this mode and major's)")
-    ap.add_argument("--clean", action="store_true", help="delete the cluster "
-                    "and results of this mode and major (bench/growth does it)")
+    ap.add_argument("--clean", action="store_true", help="delete the "
+                    "cluster and results of this mode and major (done by "
+                    "bench/growth)")
     args = ap.parse_args()
     mode = "tiny" if args.tiny else "full"
     stem = os.path.join(OUT, "growth-%s-pg%s" % (mode, os.environ.get(
@@ -354,7 +359,7 @@ def main():
             log("grown to %s rows in %.0f s; measuring" % (
                 num(size), time.time() - t0))
             batches = results(kinds)["batches"]
-            measure(kinds, size, batches, density)
+            measure(kinds, size, sizes[0] // BATCHES, batches, density)
             log("measured %s rows; %.0f s since the piece started" % (
                 num(size), time.time() - started))
     res = results(kinds)
