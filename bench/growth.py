@@ -162,8 +162,9 @@ def measure(kinds, size, batch, batches, density):
         # LOOKUPS keys at random rows, fresh keys for every run
         runs = ["SELECT count(t.n) FROM unnest('{%s}'::%s[]) k(id) JOIN "
                 "growth.%s t USING (id)" % (",".join(
-                    '"%s"' % i for i in ids_at(t, size, LOOKUPS, size * 10 + r)),
-                    typ, t) for r in range(RUNS)]
+                    '"%s"' % i for i in ids_at(t, size, LOOKUPS,
+                                               size * 10 + r)), typ, t)
+                for r in range(RUNS)]
         m["lookup_us_all"] = [float(r[0]) * 1000 / LOOKUPS for r in psql(
             "SET enable_hashjoin = off;\nSET enable_mergejoin = off;\n"
             + "".join("SELECT 'R', bench.ms(%s);\n" % quote(q)
