@@ -227,8 +227,8 @@ def md(res):
              for t, m in per.items()]))
         out.append("Over the last %s rows: rows/s, WAL, full-page images, "
                    "checkpoints, buffer reads (heap and index blocks not "
-                   "found in shared buffers, the blocks that extended them "
-                   "included). Window: %s rows from a random row by key range "
+                   "found in shared buffers; on 15 the blocks that extended "
+                   "them count too, on 18 not). Window: %s rows from a random row by key range "
                    "(`sum(n)`), median of %d; lookup: %d random keys by "
                    "primary key (nested loop), median of %d runs. For %s the "
                    "key range is not a time window.\n" % (
