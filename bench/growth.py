@@ -110,7 +110,7 @@ def grow(kinds, target, batch, deadline, ckpt):
     return min(loaded(t) for _, t, _, _ in kinds) >= target
 
 
-def ids_at(t, size, n, seed):
+def ids_at(t, n, seed):
     """Keys of about n rows spread uniformly over the table, as literals,
     the same positions (block fractions and offsets) for every table."""
     rnd = random.Random(seed)
@@ -149,7 +149,7 @@ def measure(kinds, size, batch, batches, density):
         # a window of `window` rows from a random row on, by key range; the
         # key that ends it is found first, outside the timing
         qs = []
-        for lo in ids_at(t, size, RUNS, size):
+        for lo in ids_at(t, RUNS, size):
             hi = one("SELECT coalesce((SELECT id FROM growth.%s WHERE id >= "
                      "%s::%s ORDER BY id OFFSET %d LIMIT 1), (SELECT id FROM "
                      "growth.%s ORDER BY id DESC LIMIT 1))" % (
@@ -162,7 +162,7 @@ def measure(kinds, size, batch, batches, density):
         # LOOKUPS keys at random rows, fresh keys for every run
         runs = ["SELECT count(t.n) FROM unnest('{%s}'::%s[]) k(id) JOIN "
                 "growth.%s t USING (id)" % (",".join(
-                    '"%s"' % i for i in ids_at(t, size, LOOKUPS,
+                    '"%s"' % i for i in ids_at(t, LOOKUPS,
                                                size * 10 + r)), typ, t)
                 for r in range(RUNS)]
         m["lookup_us_all"] = [float(r[0]) * 1000 / LOOKUPS for r in psql(
@@ -228,8 +228,9 @@ def md(res):
         out.append("Over the last %s rows: rows/s, WAL, full-page images, "
                    "checkpoints, buffer reads (heap and index blocks not "
                    "found in shared buffers; on 15 the blocks that extended "
-                   "them count too, on 18 not). Window: %s rows from a random row by key range "
-                   "(`sum(n)`), median of %d; lookup: %d random keys by "
+                   "them count too, on 18 not). Window: %s rows from a "
+                   "random row by key range (`sum(n)`), median of %d; "
+                   "lookup: %d random keys by "
                    "primary key (nested loop), median of %d runs. For %s the "
                    "key range is not a time window.\n" % (
                        num(first["batch"]), num(first["window_rows"]), RUNS,
@@ -320,10 +321,11 @@ def main():
     stem = os.path.join(OUT, "growth-%s-pg%s" % (mode, os.environ.get(
         "PG_MAJOR", "15")))
     if args.tables is not None:
-        with open(args.tables or stem + ".json") as f:
-            return write(json.load(f), (args.tables or stem)[:-5]
-                         if args.tables else stem)
+        path = args.tables or stem + ".json"
+        with open(path) as f:
+            return write(json.load(f), path[:-len(".json")])
     sizes = SIZES[mode]
+    batch = sizes[0] // BATCHES
     target = parse_size(args.size) if args.size else sizes[-1]
     if target not in sizes:
         ap.error("--size must be one of %s" % ", ".join(map(num, sizes)))
@@ -340,7 +342,7 @@ def main():
     kinds = [k for k in KINDS if major >= k[3]]
     psql("".join("CREATE TABLE IF NOT EXISTS growth.%s (%s, n int NOT "
                  "NULL);\n" % (t, ext(col)) for _, t, col, _ in kinds))
-    info = describe(mode, dict(sizes=sizes, batch=sizes[0] // BATCHES,
+    info = describe(mode, dict(sizes=sizes, batch=batch,
                                target=target, density=density))
     psql("INSERT INTO growth.piece VALUES (%s);\n" % quote(json.dumps(info)))
     log("server: %s; objectid %s, commit %s" % (
@@ -352,15 +354,15 @@ def main():
     for size in (s for s in sizes if s <= target):
         t0 = time.time()
         log("growing to %s rows" % num(size))
-        done = grow(kinds, size, sizes[0] // BATCHES,
-                    started + args.minutes * 60, checkpoints_expr(major))
+        done = grow(kinds, size, batch, started + args.minutes * 60,
+                    checkpoints_expr(major))
         if not done:
             break
         if size not in measured:
             log("grown to %s rows in %.0f s; measuring" % (
                 num(size), time.time() - t0))
             batches = results(kinds)["batches"]
-            measure(kinds, size, sizes[0] // BATCHES, batches, density)
+            measure(kinds, size, batch, batches, density)
             log("measured %s rows; %.0f s since the piece started" % (
                 num(size), time.time() - started))
     res = results(kinds)
