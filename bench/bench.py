@@ -259,11 +259,17 @@ def bench_pgbench(cfg, gens):
 
 # --- bulk insert -------------------------------------------------------------
 
-def insert_once(coldef, rows, path, major):
-    """One timed load (bench/insert.sql) of a new table."""
-    ckpt = ("(SELECT num_timed + num_requested FROM pg_stat_checkpointer)"
+def checkpoints_expr(major):
+    """A scalar subquery: the checkpoints completed since the server started
+    (pg_stat_checkpointer on 17+, pg_stat_bgwriter before)."""
+    return ("(SELECT num_timed + num_requested FROM pg_stat_checkpointer)"
             if major >= 17 else "(SELECT checkpoints_timed + checkpoints_req "
             "FROM pg_stat_bgwriter)")
+
+
+def insert_once(coldef, rows, path, major):
+    """One timed load (bench/insert.sql) of a new table."""
+    ckpt = checkpoints_expr(major)
     r = psql("\\set coldef %s\n\\set rows %d\n\\set path %s\n\\set ckpt %s\n"
              "\\i %s\n" % (quote(coldef), rows, quote(path or "DEFAULT"),
                             quote(ckpt), quote(os.path.join(HERE,
@@ -758,6 +764,37 @@ def write_tables(res, source):
 
 # --- the run -----------------------------------------------------------------
 
+def release_install_lock():
+    """Let go of the install lock the calling script holds on fd
+    BENCH_LOCK_FD, once the server has the library loaded."""
+    if os.environ.get("BENCH_LOCK_FD"):
+        fcntl.flock(int(os.environ["BENCH_LOCK_FD"]), fcntl.LOCK_UN)
+        log("install lock released")
+
+
+def describe(mode, cfg):
+    """What a run measured on: date, machine, server, extension version,
+    commit, cluster settings (from bench/run's BENCH_SETTINGS)."""
+    def git(*args):
+        return subprocess.run(["git", "-C", TOP] + list(args), text=True,
+                              capture_output=True).stdout.strip()
+    with open("/proc/cpuinfo") as f:
+        cpu = next(ln.split(":")[1].strip() for ln in f if "model name" in ln)
+    return dict(
+        date=datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%d %H:%M UTC"), mode=mode, config=cfg, cpu=cpu,
+        nproc=len(os.sched_getaffinity(0)), mem="%.0f GiB" % (os.sysconf(
+            "SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30),
+        kernel=platform.release(), server=one("version()"),
+        major=int(one("current_setting('server_version_num')")) // 10000,
+        objectid_version=one("(SELECT extversion FROM pg_extension "
+                             "WHERE extname = 'objectid')"),
+        commit=git("rev-parse", "--short", "HEAD"),
+        dirty=bool(git("status", "--porcelain", "--untracked-files=no")),
+        settings=os.environ.get("BENCH_SETTINGS", ""),
+        load_start=open("/proc/loadavg").read().split()[:3])
+
+
 def main():
     ap = argparse.ArgumentParser(
         prog="bench/run", description="Benchmark objectid against bigserial, "
@@ -792,29 +829,10 @@ def main():
     # bench/run held the install lock while the cluster started with the
     # library preloaded and the extension was created: the code under test
     # is pinned now, so other checkouts may install again
-    if os.environ.get("BENCH_LOCK_FD"):
-        fcntl.flock(int(os.environ["BENCH_LOCK_FD"]), fcntl.LOCK_UN)
-        log("install lock released")
+    release_install_lock()
     started = time.time()
 
-    def git(*args):
-        return subprocess.run(["git", "-C", TOP] + list(args), text=True,
-                              capture_output=True).stdout.strip()
-    with open("/proc/cpuinfo") as f:
-        cpu = next(ln.split(":")[1].strip() for ln in f if "model name" in ln)
-    info = dict(
-        date=datetime.datetime.now(datetime.timezone.utc).strftime(
-            "%Y-%m-%d %H:%M UTC"), mode=mode, config=cfg, cpu=cpu,
-        nproc=len(os.sched_getaffinity(0)), mem="%.0f GiB" % (os.sysconf(
-            "SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30),
-        kernel=platform.release(), server=one("version()"),
-        major=int(one("current_setting('server_version_num')")) // 10000,
-        objectid_version=one("(SELECT extversion FROM pg_extension "
-                             "WHERE extname = 'objectid')"),
-        commit=git("rev-parse", "--short", "HEAD"),
-        dirty=bool(git("status", "--porcelain", "--untracked-files=no")),
-        settings=os.environ.get("BENCH_SETTINGS", ""),
-        load_start=open("/proc/loadavg").read().split()[:3])
+    info = describe(mode, cfg)
     log("server: " + info["server"])
     if os.environ.get("PG_MAJOR", str(info["major"])) != str(info["major"]):
         raise SystemExit("PG_MAJOR=%s, but the server is %d" % (
