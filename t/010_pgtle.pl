@@ -1,0 +1,237 @@
+
+# Copyright (c) 2026, the objectid maintainers; PostgreSQL License
+
+# The portable edition's pg_tle route (portable/pgtle.sql): objectid as a
+# Trusted Language Extension, set up as Amazon RDS, Aurora and Supabase set
+# up pg_tle, on the server under test (skipped, and said so, where pg_tle is
+# not installed for it: ../shared/pgtle/install MAJOR).
+#
+# A managed service has no objectid.control, and pgtle.install_extension
+# refuses a name the server has a control file for; so the cluster runs
+# from a shadow of the installation (its binaries copied, the rest linked)
+# whose extension directory holds everything but objectid's files.
+#
+# With shared_preload_libraries = 'pg_tle', a superuser creates pg_tle in
+# the database and the roles: "installer", a member of pgtle_admin, runs
+# portable/pgtle.sql with psql; "owner" owns the database and is a member of
+# pgtle_admin, as a service's main user is.  The failures each check guards
+# against:
+# - portable/pgtle.sql out of step with portable/objectid.sql and
+#   portable/pgtle/type.sql: portable/pgtle/generate writes it again, the
+#   same;
+# - an extension script that needs more than the services give: CREATE
+#   EXTENSION by the owner, not a superuser, fails at the first operator
+#   class (which needs a superuser; RDS's rds_superuser may) and not
+#   before; by a role outside pgtle_admin, at the type; with the owner a
+#   superuser for that one statement (as rds_superuser), it succeeds;
+# - a type other than the one documented: 16 bytes in pg_type (12 and
+#   pg_tle's header), no binary send and receive, the cast to bytea giving
+#   the 12 bytes;
+# - results or errors that differ from the C extension's: sql/vectors.sql,
+#   the C extension's own, through pg_regress against expected/vectors.out,
+#   as the owner;
+# - a type unfit for keys: a table with id objectid PRIMARY KEY DEFAULT
+#   objectid() takes 2,000 rows in one session, in increasing order (ORDER
+#   BY id is the order of insertion, and the order of the text), the
+#   primary key and a hash index are used and answer as sequential scans
+#   do, a duplicate key is refused;
+# - an extension that does not go away whole: DROP EXTENSION leaves no
+#   type, function or operator class of objectid.
+
+use strict;
+use warnings;
+
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use File::Copy qw(copy);
+use File::Path qw(make_path);
+use File::Spec;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use ObjectidTest;
+
+my $top = abs_path(dirname(__FILE__) . '/..');
+my ($bindir, $sharedir, $pkglibdir, $pgxs) =
+  map { pg_config($_) } qw(--bindir --sharedir --pkglibdir --pgxs);
+my $major = major_version();
+
+plan skip_all => "pg_tle is not installed for PostgreSQL $major "
+  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)"
+  unless -f "$sharedir/extension/pg_tle.control";
+
+# generated file
+{
+	my $generated = `"$top/portable/pgtle/generate"`;
+	is($?, 0, 'portable/pgtle/generate runs');
+	my $committed = slurp_file("$top/portable/pgtle.sql");
+	ok($generated eq $committed,
+		'portable/pgtle.sql is what portable/pgtle/generate writes');
+}
+
+# the shadow installation: paths below the directory the three have in
+# common, as PostgreSQL finds its share and library directories relative to
+# its binary
+my $shadow = PostgreSQL::Test::Utils::tempdir('pgtle_install');
+my @parts = map { [ File::Spec->splitdir($_) ] } $bindir, $sharedir, $pkglibdir;
+my $common = 0;
+$common++
+  while $common < @{ $parts[0] }
+  && !grep { !defined $_->[$common] || $_->[$common] ne $parts[0][$common] } @parts;
+my ($sbin, $sshare, $slib) =
+  map { File::Spec->catdir($shadow, @{$_}[ $common .. $#$_ ]) } @parts;
+make_path($sbin, "$sshare/extension", dirname($slib));
+symlink($pkglibdir, $slib) or die "symlink $slib: $!";
+for my $f (glob("$bindir/*"))
+{
+	my $to = "$sbin/" . (File::Spec->splitpath($f))[2];
+	# the programs that find the others, and the server its files, from
+	# where they are: copies
+	if ($to =~ m{/(postgres|pg_ctl|initdb)$})
+	{
+		copy($f, $to) or die "copy $f: $!";
+		chmod 0755, $to;
+	}
+	else { symlink($f, $to) or die "symlink $to: $!"; }
+}
+for my $f (glob("$sharedir/*"))
+{
+	my $name = (File::Spec->splitpath($f))[2];
+	next if $name eq 'extension';
+	symlink($f, "$sshare/$name") or die "symlink $name: $!";
+}
+for my $f (glob("$sharedir/extension/*"))
+{
+	my $name = (File::Spec->splitpath($f))[2];
+	next if $name =~ /^objectid[-._]/;
+	symlink($f, "$sshare/extension/$name") or die "symlink $name: $!";
+}
+
+my $node = objectid_node(
+	'pgtle',
+	install_path => dirname($sbin),
+	conf => "shared_preload_libraries = 'pg_tle'");
+note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version');
+is( $node->safe_psql(
+		'postgres', "SELECT count(*) FROM pg_available_extensions WHERE name = 'objectid'"),
+	'0',
+	'the shadow installation has no objectid extension, as a service');
+
+$node->safe_psql(
+	'postgres', q{
+CREATE ROLE installer LOGIN;
+CREATE ROLE owner LOGIN;
+CREATE ROLE outsider LOGIN;
+CREATE DATABASE app OWNER owner;
+});
+$node->safe_psql(
+	'app', q{
+CREATE EXTENSION pg_tle;
+GRANT pgtle_admin TO installer, owner;
+GRANT CREATE ON DATABASE app TO outsider;
+});
+
+# install: psql -f portable/pgtle.sql as the member of pgtle_admin
+my ($ret, $out, $err) = $node->psql(
+	'app', undef,
+	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ]);
+is($ret, 0, 'a member of pgtle_admin installs portable/pgtle.sql with psql')
+  or diag($err);
+is( $node->safe_psql(
+		'app', "SELECT default_version FROM pgtle.available_extensions() WHERE name = 'objectid'"),
+	'1.2',
+	'objectid 1.2 is available in the database');
+
+# CREATE EXTENSION: who may
+($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+	extra_params => [ '-U', 'outsider' ]);
+like($err, qr/permission denied for function create_shell_type/,
+	'a role outside pgtle_admin cannot create the extension (the type needs pgtle_admin)');
+($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+	extra_params => [ '-U', 'owner' ]);
+like($err, qr/must be superuser to create an operator class/,
+	'the owner, not a superuser, gets as far as the operator classes');
+is($node->safe_psql('app', "SELECT count(*) FROM pg_type WHERE typname = 'objectid'"),
+	'0', 'and the failed CREATE EXTENSION left nothing');
+$node->safe_psql('app', 'ALTER ROLE owner SUPERUSER');
+($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+	extra_params => [ '-U', 'owner' ]);
+$node->safe_psql('app', 'ALTER ROLE owner NOSUPERUSER');
+is($ret, 0, 'the owner with the right to create operator classes creates the extension')
+  or diag($err);
+
+# the type
+is( $node->safe_psql(
+		'app', q{
+SELECT concat_ws(' ', t.typlen, t.typalign, t.typsend::oid, t.typreceive::oid,
+	t.typowner::regrole, e.extversion)
+FROM pg_type t, pg_extension e
+WHERE t.typname = 'objectid' AND e.extname = 'objectid'}),
+	'16 i 0 0 owner 1.2',
+	'objectid: 16 bytes in pg_type, int4-aligned, no send or receive, owned by the owner');
+is( $node->safe_psql(
+		'app', q{
+SELECT id::bytea = decode('507f1f77bcf86cd799439011', 'hex'), octet_length(id::bytea),
+	bytea(id) = id::bytea, '\x507f1f77bcf86cd799439011'::bytea::objectid = id
+FROM (SELECT '507F1F77BCF86CD799439011'::objectid AS id) s}),
+	't|12|t|t',
+	'the casts to and from bytea carry the 12 bytes');
+
+# the vectors, through pg_regress as the C suite runs them
+my $regress = dirname($pgxs) . '/../test/regress/pg_regress';
+my $outdir = "$PostgreSQL::Test::Utils::tmp_check/pgtle_regress";
+make_path($outdir);
+my $help = `"$regress" --help`;
+my @expecteddir = $help =~ /--expecteddir/ ? ("--expecteddir=$top") : ();
+my $rc = system(
+	$regress, @expecteddir, '--use-existing',
+	'--host=' . $node->host, '--port=' . $node->port,
+	'--user=owner', '--dbname=app', "--bindir=$bindir",
+	"--inputdir=$top", "--outputdir=$outdir", 'vectors');
+is($rc, 0, 'sql/vectors.sql gives expected/vectors.out')
+  or diag(slurp_file("$outdir/regression.diffs"));
+
+# keys
+$node->psql(
+	'app', q{
+CREATE TABLE t (id objectid PRIMARY KEY DEFAULT objectid(), n int);
+INSERT INTO t (n) SELECT g FROM generate_series(1, 2000) g;
+CREATE TABLE h (id objectid, n int);
+INSERT INTO h SELECT * FROM t;
+CREATE INDEX h_hash ON h USING hash (id);
+ANALYZE t, h;
+}, extra_params => [ '-U', 'owner', '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
+is( $node->safe_psql(
+		'app', q{
+SELECT count(*) FILTER (WHERE r <> n) || ' ' || count(*) FILTER (WHERE r <> rt)
+FROM (SELECT n, row_number() OVER (ORDER BY id) r,
+	row_number() OVER (ORDER BY id::text COLLATE "C") rt FROM t) s}),
+	'0 0',
+	'ORDER BY id is the order of insertion and of the text');
+my $mid = $node->safe_psql('app', 'SELECT id FROM t WHERE n = 1000');
+check_index($node, 'app', 't', 't_pkey', "id >= '$mid'", label => 'id >= the 1000th');
+check_index($node, 'app', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th');
+check_index($node, 'app', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th');
+($ret, $out, $err) = $node->psql('app', "INSERT INTO t VALUES ('$mid', 0)");
+like($err, qr/duplicate key value violates unique constraint "t_pkey"/,
+	'the primary key refuses a duplicate');
+is($node->safe_psql('app', "SELECT min(id) < max(id), min(id) = (SELECT id FROM t WHERE n = 1) FROM t"),
+	't|t', 'min and max');
+
+# DROP EXTENSION takes everything
+$node->safe_psql('app', 'DROP TABLE t, h');
+$node->psql('app', 'DROP EXTENSION objectid', extra_params => [ '-U', 'owner' ],
+	on_error_die => 1);
+is( $node->safe_psql(
+		'app', q{
+SELECT (SELECT count(*) FROM pg_type WHERE typname LIKE '%objectid%')
+	+ (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace)
+	+ (SELECT count(*) FROM pg_operator WHERE oprnamespace = 'public'::regnamespace)
+	+ (SELECT count(*) FROM pg_opclass WHERE opcname LIKE 'objectid%')}),
+	'0', 'DROP EXTENSION objectid leaves nothing of it in its schema');
+is( $node->safe_psql(
+		'app', "SELECT count(*) FROM pg_proc WHERE pronamespace = 'pgtle'::regnamespace AND proname LIKE 'objectid%'"),
+	'2', 'the definition installed with pgtle.install_extension stays (pgtle.objectid.control, pgtle.objectid--1.2.sql)');
+
+$node->stop;
+done_testing();
