@@ -25,7 +25,8 @@
 #   before; by a role outside pgtle_admin, at the type; with the owner a
 #   superuser for that one statement (as rds_superuser), it succeeds;
 # - a type other than the one documented: 16 bytes in pg_type (12 and
-#   pg_tle's header), no binary send and receive, the cast to bytea giving
+#   pg_tle's header), no binary send and receive (binary COPY refused),
+#   pg_input_is_valid raising (16+), the casts to and from bytea carrying
 #   the 12 bytes;
 # - results or errors that differ from the C extension's: sql/vectors.sql,
 #   the C extension's own, through pg_regress against expected/vectors.out,
@@ -176,6 +177,21 @@ SELECT id::bytea = decode('507f1f77bcf86cd799439011', 'hex'), octet_length(id::b
 FROM (SELECT '507F1F77BCF86CD799439011'::objectid AS id) s}),
 	't|12|t|t',
 	'the casts to and from bytea carry the 12 bytes');
+
+# what portable/README.md says differs: no binary I/O; an invalid value is
+# a raised error, not a soft one (16+)
+($ret, $out, $err) = $node->psql('app',
+	"COPY (SELECT '507f1f77bcf86cd799439011'::objectid) TO STDOUT (FORMAT binary)");
+like($err, qr/no binary output function available for type objectid/,
+	'binary COPY of an objectid is refused (no send function)');
+SKIP:
+{
+	skip 'pg_input_is_valid is 16+', 1 if $major < 16;
+	($ret, $out, $err) =
+	  $node->psql('app', "SELECT pg_input_is_valid('507f', 'objectid')");
+	like($err, qr/invalid input syntax for type objectid: "507f"/,
+		'pg_input_is_valid raises the input error instead of answering false');
+}
 
 # the vectors, through pg_regress as the C suite runs them
 my $regress = dirname($pgxs) . '/../test/regress/pg_regress';
