@@ -30,7 +30,10 @@
 #   the 12 bytes;
 # - results or errors that differ from the C extension's: sql/vectors.sql,
 #   the C extension's own, through pg_regress against expected/vectors.out,
-#   as the owner;
+#   as the owner; generation rules that differ from the plain edition's:
+#   portable/test/sql/generators.sql, its function listings aside;
+# - functions that objects planted in the install schema or pg_temp can
+#   hijack: portable/test/sql/hostile.sql, then the vectors again;
 # - a type unfit for keys: a table with id objectid PRIMARY KEY DEFAULT
 #   objectid() takes 2,000 rows in one session, in increasing order (ORDER
 #   BY id is the order of insertion, and the order of the text), the
@@ -193,19 +196,58 @@ SKIP:
 		'pg_input_is_valid raises the input error instead of answering false');
 }
 
-# the vectors, through pg_regress as the C suite runs them
+# the plain edition's suites, through pg_regress as the owner, as
+# portable/test/check runs them: the vectors (the C suite's own), the
+# generation rules, objects planted in the install schema and pg_temp, then
+# the vectors again with them in place
 my $regress = dirname($pgxs) . '/../test/regress/pg_regress';
-my $outdir = "$PostgreSQL::Test::Utils::tmp_check/pgtle_regress";
-make_path($outdir);
 my $help = `"$regress" --help`;
-my @expecteddir = $help =~ /--expecteddir/ ? ("--expecteddir=$top") : ();
-my $rc = system(
-	$regress, @expecteddir, '--use-existing',
-	'--host=' . $node->host, '--port=' . $node->port,
-	'--user=owner', '--dbname=app', "--bindir=$bindir",
-	"--inputdir=$top", "--outputdir=$outdir", 'vectors');
-is($rc, 0, 'sql/vectors.sql gives expected/vectors.out')
-  or diag(slurp_file("$outdir/regression.diffs"));
+my $regress_run = sub {
+	my ($name, $dir, @tests) = @_;
+	my $outdir = "$PostgreSQL::Test::Utils::tmp_check/pgtle_$name";
+	make_path($outdir);
+	my @expecteddir = $help =~ /--expecteddir/ ? ("--expecteddir=$dir") : ();
+	my $rc = system(
+		$regress, @expecteddir, '--use-existing',
+		'--host=' . $node->host, '--port=' . $node->port,
+		'--user=owner', '--dbname=app', "--bindir=$bindir",
+		"--inputdir=$dir", "--outputdir=$outdir", @tests);
+	return ($rc, -f "$outdir/regression.diffs" ? slurp_file("$outdir/regression.diffs") : '');
+};
+my ($rc, $diffs) = $regress_run->('vectors', $top, 'vectors');
+is($rc, 0, 'sql/vectors.sql gives expected/vectors.out') or diag($diffs);
+# generators.sql also lists the edition's functions with their markings
+# and those that pin no search_path, which differ here by type.sql's
+# functions (and min and max) coming and the domain's check function going:
+# every other line (the generation rules, the plain functions' markings)
+# must be the plain edition's
+my $added = join '|', 'min', 'max',
+  slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+)\(/mg;
+($rc, $diffs) = $regress_run->('generators', "$top/portable/test", 'generators');
+my @other = grep {
+	/^[-+]/
+	  && !/^(?:---|\+\+\+) /
+	  && !/^-\s*objectid_portable_invalid\(text\)/
+	  && !/^\+\s*(?:$added)\(/
+	  && !/^[-+](?:\s*oid\s*|-+(?:\+-+)*|\(\d+ rows\))$/
+} split /\n/, $diffs;
+is(join("\n", @other), '',
+	'portable/test/sql/generators.sql: as in the plain edition, but for the functions type.sql adds and the domain check it drops'
+);
+my $signatures = join ', ', map { "'$_'" }
+  slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+\([^)]*\))/mg;
+is( $node->safe_psql(
+		'app', qq{
+SELECT string_agg(oid::regprocedure::text, ' ' ORDER BY oid::regprocedure::text) FROM pg_proc
+WHERE oid = ANY (ARRAY[$signatures]::regprocedure[])
+	AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's')}),
+	'',
+	"type.sql's functions are IMMUTABLE STRICT PARALLEL SAFE, as the C extension's");
+($rc, $diffs) = $regress_run->('hostile', "$top/portable/test", 'hostile');
+is($rc, 0, 'portable/test/sql/hostile.sql: objects planted in the install schema and pg_temp change nothing')
+  or diag($diffs);
+($rc, $diffs) = $regress_run->('vectors-after-hostile', $top, 'vectors');
+is($rc, 0, 'sql/vectors.sql, with the planted objects in place') or diag($diffs);
 
 # keys
 $node->psql(
@@ -241,8 +283,10 @@ $node->psql('app', 'DROP EXTENSION objectid', extra_params => [ '-U', 'owner' ],
 is( $node->safe_psql(
 		'app', q{
 SELECT (SELECT count(*) FROM pg_type WHERE typname LIKE '%objectid%')
-	+ (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace)
-	+ (SELECT count(*) FROM pg_operator WHERE oprnamespace = 'public'::regnamespace)
+	+ (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+		AND (proname LIKE 'objectid%' OR proname LIKE 'uuid%' OR proname IN ('bytea', 'min', 'max')))
+	+ (SELECT count(*) FROM pg_operator WHERE oprnamespace = 'public'::regnamespace
+		AND oprname IN ('=', '<>', '<', '<=', '>', '>='))
 	+ (SELECT count(*) FROM pg_opclass WHERE opcname LIKE 'objectid%')}),
 	'0', 'DROP EXTENSION objectid leaves nothing of it in its schema');
 is( $node->safe_psql(
