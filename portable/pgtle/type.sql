@@ -5,8 +5,9 @@
 -- raises the C type's error (22P02, invalid input syntax for type
 -- objectid): pg_tle's input function refuses a NULL from it with an error
 -- that names no value.  portable/pgtle/generate puts this section in place
--- of the plain-SQL edition's domain, and the functions defined here replace
--- the plain edition's of the same signature.
+-- of the plain-SQL edition's domain, the functions defined here replace the
+-- plain edition's of the same signature, and what follows the line
+-- "pgtle: after the plain edition's functions" goes at the end.
 --
 
 SELECT pgtle.create_shell_type('@extschema@', 'objectid');
@@ -47,23 +48,11 @@ COMMENT ON TYPE objectid IS 'MongoDB ObjectId: 4-byte seconds, 5-byte process va
 
 COMMENT ON TYPE objectid[] IS 'array of objectid';
 
-CREATE FUNCTION objectid_in(text)
-RETURNS objectid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT $1::@extschema@.objectid $$;
-
-COMMENT ON FUNCTION objectid_in(text) IS 'objectid input: 24 hex digits, either case';
-
-CREATE FUNCTION objectid_out(objectid)
-RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT $1::pg_catalog.text $$;
-
-COMMENT ON FUNCTION objectid_out(objectid) IS 'objectid output: 24 lowercase hex digits';
-
 --
--- Casts.  pg_tle made the cast to bytea (binary: the 12 bytes); the cast
--- from bytea checks the length.
+-- Casts.  pg_tle made the cast to bytea (binary: the 12 bytes), which
+-- bytea(objectid) uses; the cast from bytea, objectid(bytea), is the plain
+-- edition's function (its text result goes through the type's input) and
+-- is made a cast at the end.
 --
 
 CREATE FUNCTION bytea(objectid)
@@ -73,28 +62,7 @@ AS $$ SELECT $1::pg_catalog.bytea $$;
 
 COMMENT ON FUNCTION bytea(objectid) IS 'the 12 bytes of an objectid';
 
-CREATE FUNCTION objectid(bytea)
-RETURNS objectid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$
-BEGIN
-	IF octet_length($1) <> 12 THEN
-		RAISE EXCEPTION 'invalid input length for type objectid'
-			USING ERRCODE = '22P03',
-			DETAIL = format('Expected 12 bytes, got %s.', octet_length($1));
-	END IF;
-	RETURN encode($1, 'hex')::@extschema@.objectid;
-END
-$$;
-
-COMMENT ON FUNCTION objectid(bytea) IS 'an objectid from exactly 12 bytes';
-
 COMMENT ON CAST (objectid AS bytea) IS 'explicit: the 12 bytes of an objectid';
-
-CREATE CAST (bytea AS objectid) WITH FUNCTION objectid(bytea);
-
-COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 bytes';
 
 --
 -- Comparison: bytewise, on the 12 bytes (bytea's operators through the
@@ -197,7 +165,12 @@ $$;
 
 COMMENT ON FUNCTION objectid_timestamp(objectid) IS 'the second embedded in an objectid';
 
--- pgtle: operator classes
+-- pgtle: after the plain edition's functions
+
+CREATE CAST (bytea AS objectid) WITH FUNCTION objectid(bytea);
+
+COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 bytes';
+
 --
 -- Operator classes: CREATE OPERATOR CLASS needs a superuser (on Amazon RDS
 -- and Aurora, rds_superuser), so they come last: CREATE EXTENSION by a role
