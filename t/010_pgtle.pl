@@ -39,6 +39,11 @@
 #   BY id is the order of insertion, and the order of the text), the
 #   primary key and a hash index are used and answer as sequential scans
 #   do, a duplicate key is refused;
+# - a move to the C extension that loses or changes anything: the tables
+#   dumped (pg_dump -t) and restored into a server with the C extension,
+#   then back into one with this edition: the same rows, text and order,
+#   the indexes used and answering, DEFAULT objectid() inserting (skipped
+#   where the C extension is not installed);
 # - an extension that does not go away whole: DROP EXTENSION leaves no
 #   type, function or operator class of objectid.
 
@@ -279,6 +284,53 @@ like($err, qr/duplicate key value violates unique constraint "t_pkey"/,
 	'the primary key refuses a duplicate');
 is($node->safe_psql('app', "SELECT min(id) < max(id), min(id) = (SELECT id FROM t WHERE n = 1) FROM t"),
 	't|t', 'min and max');
+
+# moving to the C extension and back: the tables alone (pg_dump -t), into
+# a database where the other edition's extension is created first; the
+# same rows, text and order, the keys and the DEFAULT working
+my $digest = q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM t};
+my $before = $node->safe_psql('app', $digest);
+my $c_problem = -f "$sharedir/extension/objectid.control" ? '' : "objectid is not installed for PostgreSQL $major";
+SKIP:
+{
+	skip "moving to the C extension: $c_problem", 14 if $c_problem;
+	my $cnode = objectid_node('c', conf => "shared_preload_libraries = 'pg_tle'");
+	$cnode->safe_psql('postgres', 'CREATE DATABASE moved');
+	$cnode->safe_psql('moved', 'CREATE EXTENSION objectid');
+	my $dump = run_client($node, 'pg_dump', '-d', 'app', '-t', 't', '-t', 'h', '--no-owner');
+	$cnode->psql('moved', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
+	is( $cnode->safe_psql(
+			'moved', q{
+SELECT e.extversion, p.probin IS NOT NULL FROM pg_extension e, pg_proc p
+WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
+		'1.2|t',
+		'the other server has the C extension');
+	is($cnode->safe_psql('moved', $digest), $before,
+		'the tables restored under the C extension: the same rows, text and order');
+	check_index($cnode, 'moved', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'C');
+	check_index($cnode, 'moved', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th', on => 'C');
+	is( $cnode->safe_psql(
+			'moved', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
+		't', 'C: DEFAULT objectid() inserts a key above the restored ones');
+
+	# and back, into a database where portable/pgtle.sql is installed
+	$node->safe_psql('postgres', 'CREATE DATABASE back OWNER owner');
+	$node->safe_psql('back', 'CREATE EXTENSION pg_tle');
+	$node->psql('back', undef,
+		extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
+		on_error_die => 1);
+	$node->safe_psql('back', 'CREATE EXTENSION objectid');
+	$cnode->safe_psql('moved', 'DELETE FROM t WHERE n = 2001');
+	$dump = run_client($cnode, 'pg_dump', '-d', 'moved', '-t', 't', '-t', 'h', '--no-owner');
+	$node->psql('back', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
+	is($node->safe_psql('back', $digest), $before,
+		'and back under pg_tle: the same rows, text and order');
+	check_index($node, 'back', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'back');
+	is( $node->safe_psql(
+			'back', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
+		't', 'back: DEFAULT objectid() inserts a key above the restored ones');
+	$cnode->stop;
+}
 
 # DROP EXTENSION takes everything
 $node->safe_psql('app', 'DROP TABLE t, h');
