@@ -44,6 +44,8 @@
 #   then back into one with this edition: the same rows, text and order,
 #   the indexes used and answering, DEFAULT objectid() inserting (skipped
 #   where the C extension is not installed);
+# - an extension bound to public: CREATE EXTENSION objectid SCHEMA ids puts
+#   every function there, and they work called from another schema;
 # - an extension that does not go away whole: DROP EXTENSION leaves no
 #   type, function or operator class of objectid.
 
@@ -331,6 +333,35 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 		't', 'back: DEFAULT objectid() inserts a key above the restored ones');
 	$cnode->stop;
 }
+
+# another schema: CREATE EXTENSION objectid SCHEMA ids puts everything
+# there and the functions find their helpers there (@extschema@)
+$node->safe_psql('postgres', 'CREATE DATABASE other');
+$node->safe_psql('other', 'CREATE EXTENSION pg_tle; CREATE SCHEMA ids');
+$node->psql('other', undef,
+	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
+	on_error_die => 1);
+$node->safe_psql('other', 'CREATE EXTENSION objectid SCHEMA ids');
+is( $node->safe_psql(
+		'other', q{
+SELECT count(*) FILTER (WHERE pronamespace <> 'ids'::regnamespace), count(*) > 50
+FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid') AND d.deptype = 'e'}),
+	'0|t',
+	'CREATE EXTENSION objectid SCHEMA ids: every function of it in ids');
+is( $node->safe_psql(
+		'other', q{
+SET search_path = public;
+CREATE TABLE k (id ids.objectid PRIMARY KEY DEFAULT ids.objectid(), u uuid DEFAULT ids.uuidv7());
+INSERT INTO k DEFAULT VALUES;
+SELECT ids.objectid_timestamp(id) BETWEEN now() - interval '1 minute' AND now() + interval '1 minute',
+	ids.uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND now() + interval '1 minute',
+	ids.uuid_to_objectid(ids.objectid_to_uuid(id)) OPERATOR(ids.=) id,
+	ids.objectid_from_extjson(ids.objectid_to_extjson(id)) OPERATOR(ids.=) id,
+	ids.uuid_from_extjson(ids.uuid_to_extjson(u, 'javaLegacy'), 'javaLegacy') = u
+FROM k}),
+	't|t|t|t|t',
+	'from another schema: generators, readers, conversions and a key');
 
 # DROP EXTENSION takes everything
 $node->safe_psql('app', 'DROP TABLE t, h');
