@@ -1629,7 +1629,8 @@ COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 by
 -- that may not create them fails here, having created everything else.
 -- Their support functions are core's for bytea, on the 12 bytes (the type
 -- is binary-coercible to bytea): byteacmp orders bytewise, as the C type;
--- hashvarlena hashes the 12 bytes.
+-- hashvarlena hashes the 12 bytes, as the C type's hash.  BRIN minmax_multi
+-- is not here: its distance function is C.
 --
 
 CREATE OPERATOR CLASS objectid_ops
@@ -1653,4 +1654,33 @@ DEFAULT FOR TYPE objectid USING hash AS
 
 COMMENT ON OPERATOR CLASS objectid_ops USING hash IS 'default hash operator class';
 COMMENT ON OPERATOR FAMILY objectid_ops USING hash IS 'hash operator family of objectid';
+
+CREATE OPERATOR CLASS objectid_minmax_ops
+DEFAULT FOR TYPE objectid USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
+	FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
+
+COMMENT ON OPERATOR CLASS objectid_minmax_ops USING brin IS 'default BRIN operator class: one min/max range per block range';
+COMMENT ON OPERATOR FAMILY objectid_minmax_ops USING brin IS 'BRIN minmax operator family of objectid';
+
+CREATE OPERATOR CLASS objectid_bloom_ops
+FOR TYPE objectid USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 pg_catalog.hashvarlena(internal),
+	STORAGE objectid;
+
+COMMENT ON OPERATOR CLASS objectid_bloom_ops USING brin IS 'BRIN operator class: a bloom filter per block range, for equality';
+COMMENT ON OPERATOR FAMILY objectid_bloom_ops USING brin IS 'BRIN bloom operator family of objectid';
 $_pgtle_$);

@@ -37,8 +37,8 @@
 # - a type unfit for keys: a table with id objectid PRIMARY KEY DEFAULT
 #   objectid() takes 2,000 rows in one session, in increasing order (ORDER
 #   BY id is the order of insertion, and the order of the text), the
-#   primary key and a hash index are used and answer as sequential scans
-#   do, a duplicate key is refused;
+#   primary key, a hash index and BRIN minmax and bloom indexes are used
+#   and answer as sequential scans do, a duplicate key is refused;
 # - a move to the C extension that loses or changes anything: the tables
 #   dumped (pg_dump -t) and restored into a server with the C extension,
 #   then back into one with this edition: the same rows, text and order,
@@ -268,7 +268,13 @@ INSERT INTO t (n) SELECT g FROM generate_series(1, 2000) g;
 CREATE TABLE h (id objectid, n int);
 INSERT INTO h SELECT * FROM t;
 CREATE INDEX h_hash ON h USING hash (id);
-ANALYZE t, h;
+CREATE TABLE bm (id objectid, n int);
+INSERT INTO bm SELECT * FROM t;
+CREATE INDEX bm_minmax ON bm USING brin (id) WITH (pages_per_range = 1);
+CREATE TABLE bb (id objectid, n int);
+INSERT INTO bb SELECT * FROM t;
+CREATE INDEX bb_bloom ON bb USING brin (id objectid_bloom_ops) WITH (pages_per_range = 1);
+ANALYZE t, h, bm, bb;
 }, extra_params => [ '-U', 'owner', '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
 is( $node->safe_psql(
 		'app', q{
@@ -281,6 +287,8 @@ my $mid = $node->safe_psql('app', 'SELECT id FROM t WHERE n = 1000');
 check_index($node, 'app', 't', 't_pkey', "id >= '$mid'", label => 'id >= the 1000th');
 check_index($node, 'app', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th');
 check_index($node, 'app', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th');
+check_index($node, 'app', 'bm', 'bm_minmax', "id >= '$mid'", label => 'id >= the 1000th');
+check_index($node, 'app', 'bb', 'bb_bloom', "id = '$mid'", label => 'id = the 1000th');
 ($ret, $out, $err) = $node->psql('app', "INSERT INTO t VALUES ('$mid', 0)");
 like($err, qr/duplicate key value violates unique constraint "t_pkey"/,
 	'the primary key refuses a duplicate');
@@ -295,11 +303,11 @@ my $before = $node->safe_psql('app', $digest);
 my $c_problem = -f "$sharedir/extension/objectid.control" ? '' : "objectid is not installed for PostgreSQL $major";
 SKIP:
 {
-	skip "moving to the C extension: $c_problem", 14 if $c_problem;
+	skip "moving to the C extension: $c_problem", 17 if $c_problem;
 	my $cnode = objectid_node('c', conf => "shared_preload_libraries = 'pg_tle'");
 	$cnode->safe_psql('postgres', 'CREATE DATABASE moved');
 	$cnode->safe_psql('moved', 'CREATE EXTENSION objectid');
-	my $dump = run_client($node, 'pg_dump', '-d', 'app', '-t', 't', '-t', 'h', '--no-owner');
+	my $dump = run_client($node, 'pg_dump', '-d', 'app', '-t', 't', '-t', 'h', '-t', 'bm', '-t', 'bb', '--no-owner');
 	$cnode->psql('moved', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
 	is( $cnode->safe_psql(
 			'moved', q{
@@ -311,6 +319,7 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 		'the tables restored under the C extension: the same rows, text and order');
 	check_index($cnode, 'moved', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'C');
 	check_index($cnode, 'moved', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th', on => 'C');
+	check_index($cnode, 'moved', 'bm', 'bm_minmax', "id >= '$mid'", label => 'id >= the 1000th', on => 'C');
 	is( $cnode->safe_psql(
 			'moved', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
 		't', 'C: DEFAULT objectid() inserts a key above the restored ones');
@@ -364,7 +373,7 @@ FROM k}),
 	'from another schema: generators, readers, conversions and a key');
 
 # DROP EXTENSION takes everything
-$node->safe_psql('app', 'DROP TABLE t, h');
+$node->safe_psql('app', 'DROP TABLE t, h, bm, bb');
 $node->psql('app', 'DROP EXTENSION objectid', extra_params => [ '-U', 'owner' ],
 	on_error_die => 1);
 is( $node->safe_psql(

@@ -177,7 +177,8 @@ COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 by
 -- that may not create them fails here, having created everything else.
 -- Their support functions are core's for bytea, on the 12 bytes (the type
 -- is binary-coercible to bytea): byteacmp orders bytewise, as the C type;
--- hashvarlena hashes the 12 bytes.
+-- hashvarlena hashes the 12 bytes, as the C type's hash.  BRIN minmax_multi
+-- is not here: its distance function is C.
 --
 
 CREATE OPERATOR CLASS objectid_ops
@@ -201,3 +202,6 @@ DEFAULT FOR TYPE objectid USING hash AS
 
 COMMENT ON OPERATOR CLASS objectid_ops USING hash IS 'default hash operator class';
 COMMENT ON OPERATOR FAMILY objectid_ops USING hash IS 'hash operator family of objectid';
+
+-- pgtle: the C extension's BRIN operator classes (objectid--1.2.sql's
+-- minmax and bloom, the bloom's hash core's hashvarlena)
