@@ -303,7 +303,7 @@ my $before = $node->safe_psql('app', $digest);
 my $c_problem = -f "$sharedir/extension/objectid.control" ? '' : "objectid is not installed for PostgreSQL $major";
 SKIP:
 {
-	skip "moving to the C extension: $c_problem", 17 if $c_problem;
+	skip "moving to the C extension: $c_problem", 20 if $c_problem;
 	my $cnode = objectid_node('c', conf => "shared_preload_libraries = 'pg_tle'");
 	$cnode->safe_psql('postgres', 'CREATE DATABASE moved');
 	$cnode->safe_psql('moved', 'CREATE EXTENSION objectid');
@@ -332,11 +332,12 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 		on_error_die => 1);
 	$node->safe_psql('back', 'CREATE EXTENSION objectid');
 	$cnode->safe_psql('moved', 'DELETE FROM t WHERE n = 2001');
-	$dump = run_client($cnode, 'pg_dump', '-d', 'moved', '-t', 't', '-t', 'h', '--no-owner');
+	$dump = run_client($cnode, 'pg_dump', '-d', 'moved', '-t', 't', '-t', 'h', '-t', 'bm', '-t', 'bb', '--no-owner');
 	$node->psql('back', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
 	is($node->safe_psql('back', $digest), $before,
 		'and back under pg_tle: the same rows, text and order');
 	check_index($node, 'back', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'back');
+	check_index($node, 'back', 'bb', 'bb_bloom', "id = '$mid'", label => 'id = the 1000th', on => 'back');
 	is( $node->safe_psql(
 			'back', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
 		't', 'back: DEFAULT objectid() inserts a key above the restored ones');
