@@ -295,6 +295,21 @@ like($err, qr/duplicate key value violates unique constraint "t_pkey"/,
 is($node->safe_psql('app', "SELECT min(id) < max(id), min(id) = (SELECT id FROM t WHERE n = 1) FROM t"),
 	't|t', 'min and max');
 
+# a new database db with pg_tle, portable/pgtle.sql installed by the
+# member of pgtle_admin, and objectid created (by the superuser: who may is
+# tested above) in schema (public when '')
+sub pgtle_database
+{
+	my ($db, $schema) = @_;
+	$node->safe_psql('postgres', "CREATE DATABASE $db OWNER owner");
+	$node->safe_psql($db, 'CREATE EXTENSION pg_tle' . ($schema ? "; CREATE SCHEMA $schema" : ''));
+	$node->psql($db, undef,
+		extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
+		on_error_die => 1);
+	$node->safe_psql($db, 'CREATE EXTENSION objectid' . ($schema ? " SCHEMA $schema" : ''));
+	return;
+}
+
 # moving to the C extension and back: the tables alone (pg_dump -t), into
 # a database where the other edition's extension is created first; the
 # same rows, text and order, the keys and the DEFAULT working
@@ -325,12 +340,7 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 		't', 'C: DEFAULT objectid() inserts a key above the restored ones');
 
 	# and back, into a database where portable/pgtle.sql is installed
-	$node->safe_psql('postgres', 'CREATE DATABASE back OWNER owner');
-	$node->safe_psql('back', 'CREATE EXTENSION pg_tle');
-	$node->psql('back', undef,
-		extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
-		on_error_die => 1);
-	$node->safe_psql('back', 'CREATE EXTENSION objectid');
+	pgtle_database('back', '');
 	$cnode->safe_psql('moved', 'DELETE FROM t WHERE n = 2001');
 	$dump = run_client($cnode, 'pg_dump', '-d', 'moved', '-t', 't', '-t', 'h', '-t', 'bm', '-t', 'bb', '--no-owner');
 	$node->psql('back', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
@@ -346,12 +356,7 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 
 # another schema: CREATE EXTENSION objectid SCHEMA ids puts everything
 # there and the functions find their helpers there (@extschema@)
-$node->safe_psql('postgres', 'CREATE DATABASE other');
-$node->safe_psql('other', 'CREATE EXTENSION pg_tle; CREATE SCHEMA ids');
-$node->psql('other', undef,
-	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
-	on_error_die => 1);
-$node->safe_psql('other', 'CREATE EXTENSION objectid SCHEMA ids');
+pgtle_database('other', 'ids');
 is( $node->safe_psql(
 		'other', q{
 SELECT count(*) FILTER (WHERE pronamespace <> 'ids'::regnamespace), count(*) > 50
