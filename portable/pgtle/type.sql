@@ -1,0 +1,207 @@
+--
+-- The objectid type (pg_tle route): a base type made by
+-- pgtle.create_base_type, 12 bytes (pg_tle keeps a 4-byte bytea header
+-- inside: typlen 16), with text input and output in PL/pgSQL.  The input
+-- raises the C type's error (22P02, invalid input syntax for type
+-- objectid): pg_tle's input function refuses a NULL from it with an error
+-- that names no value.  portable/pgtle/generate puts this section in place
+-- of the plain-SQL edition's domain, the functions defined here replace the
+-- plain edition's of the same signature, and what follows the line
+-- "pgtle: after the plain edition's functions" goes at the end.
+--
+
+SELECT pgtle.create_shell_type('@extschema@', 'objectid');
+
+-- the I/O functions pg_tle calls (it creates objectid_portable_in(cstring)
+-- and objectid_portable_out(objectid) in C around them, the type's own):
+-- 24 hex digits, either case, to 12 bytes; 12 bytes to 24 lowercase digits
+CREATE FUNCTION objectid_portable_in(text)
+RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+	IF $1 OPERATOR(pg_catalog.~) '^[0-9A-Fa-f]{24}$' THEN
+		RETURN pg_catalog.decode($1, 'hex');
+	END IF;
+	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
+		USING ERRCODE = '22P02';
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_in(text) IS 'private: objectid input for pg_tle, 24 hex digits to 12 bytes';
+
+CREATE FUNCTION objectid_portable_out(bytea)
+RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN pg_catalog.encode($1, 'hex'); END $$;
+
+COMMENT ON FUNCTION objectid_portable_out(bytea) IS 'private: objectid output for pg_tle, 12 bytes to 24 lowercase hex digits';
+
+-- alignment int4, not the C type's char: the 4-byte header pg_tle keeps is
+-- read as a bytea's, so it stays aligned
+SELECT pgtle.create_base_type('@extschema@', 'objectid',
+	'@extschema@.objectid_portable_in(text)'::pg_catalog.regprocedure,
+	'@extschema@.objectid_portable_out(bytea)'::pg_catalog.regprocedure,
+	12, 'int4', 'plain');
+
+COMMENT ON TYPE objectid IS 'MongoDB ObjectId: 4-byte seconds, 5-byte process value, 3-byte counter';
+
+COMMENT ON TYPE objectid[] IS 'array of objectid';
+
+--
+-- Casts.  pg_tle made the cast to bytea (binary: the 12 bytes), which
+-- bytea(objectid) uses; the cast from bytea, objectid(bytea), is the plain
+-- edition's function (its text result goes through the type's input) and
+-- is made a cast at the end.
+--
+
+CREATE FUNCTION bytea(objectid)
+RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT $1::pg_catalog.bytea $$;
+
+COMMENT ON FUNCTION bytea(objectid) IS 'the 12 bytes of an objectid';
+
+COMMENT ON CAST (objectid AS bytea) IS 'explicit: the 12 bytes of an objectid';
+
+--
+-- Comparison: bytewise, on the 12 bytes (bytea's operators through the
+-- binary cast).  PL/pgSQL, not SQL: an operator over an SQL function is
+-- inlined by the planner, and the inlined expression no longer matches an
+-- index.  Indexes and sorts do not call these: the operator classes at the
+-- end use core's byteacmp and hashvarlena.
+--
+
+CREATE FUNCTION objectid_eq(objectid, objectid)
+RETURNS bool
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.=) $2::pg_catalog.bytea; END $$;
+
+COMMENT ON FUNCTION objectid_eq(objectid, objectid) IS 'implementation of = operator';
+
+CREATE FUNCTION objectid_ne(objectid, objectid)
+RETURNS bool
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.<>) $2::pg_catalog.bytea; END $$;
+
+COMMENT ON FUNCTION objectid_ne(objectid, objectid) IS 'implementation of <> operator';
+
+CREATE FUNCTION objectid_lt(objectid, objectid)
+RETURNS bool
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.<) $2::pg_catalog.bytea; END $$;
+
+COMMENT ON FUNCTION objectid_lt(objectid, objectid) IS 'implementation of < operator';
+
+CREATE FUNCTION objectid_le(objectid, objectid)
+RETURNS bool
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.<=) $2::pg_catalog.bytea; END $$;
+
+COMMENT ON FUNCTION objectid_le(objectid, objectid) IS 'implementation of <= operator';
+
+CREATE FUNCTION objectid_gt(objectid, objectid)
+RETURNS bool
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.>) $2::pg_catalog.bytea; END $$;
+
+COMMENT ON FUNCTION objectid_gt(objectid, objectid) IS 'implementation of > operator';
+
+CREATE FUNCTION objectid_ge(objectid, objectid)
+RETURNS bool
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.>=) $2::pg_catalog.bytea; END $$;
+
+COMMENT ON FUNCTION objectid_ge(objectid, objectid) IS 'implementation of >= operator';
+
+CREATE FUNCTION objectid_cmp(objectid, objectid)
+RETURNS int4
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ BEGIN RETURN pg_catalog.sign(pg_catalog.byteacmp($1::pg_catalog.bytea, $2::pg_catalog.bytea)); END $$;
+
+COMMENT ON FUNCTION objectid_cmp(objectid, objectid) IS 'btree comparison: bytewise, -1, 0 or 1';
+
+CREATE FUNCTION objectid_smaller(objectid, objectid)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+	IF $1::pg_catalog.bytea OPERATOR(pg_catalog.<=) $2::pg_catalog.bytea THEN
+		RETURN $1;
+	END IF;
+	RETURN $2;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS 'smaller of two objectids (min() transition function)';
+
+CREATE FUNCTION objectid_larger(objectid, objectid)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+	IF $1::pg_catalog.bytea OPERATOR(pg_catalog.>=) $2::pg_catalog.bytea THEN
+		RETURN $1;
+	END IF;
+	RETURN $2;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS 'larger of two objectids (max() transition function)';
+
+-- pgtle: the C extension's operators and aggregates (objectid--1.2.sql's,
+-- with core's generic estimators for < <= > >=)
+
+-- the second: the first 4 bytes, big-endian
+CREATE FUNCTION objectid_timestamp(objectid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+	SELECT pg_catalog.to_timestamp(((pg_catalog.get_byte($1::pg_catalog.bytea, 0)::pg_catalog.int8 OPERATOR(pg_catalog.<<) 24)
+		OPERATOR(pg_catalog.|) (pg_catalog.get_byte($1::pg_catalog.bytea, 1) OPERATOR(pg_catalog.<<) 16)
+		OPERATOR(pg_catalog.|) (pg_catalog.get_byte($1::pg_catalog.bytea, 2) OPERATOR(pg_catalog.<<) 8)
+		OPERATOR(pg_catalog.|) pg_catalog.get_byte($1::pg_catalog.bytea, 3))::pg_catalog.float8)
+$$;
+
+COMMENT ON FUNCTION objectid_timestamp(objectid) IS 'the second embedded in an objectid';
+
+-- pgtle: after the plain edition's functions
+
+CREATE CAST (bytea AS objectid) WITH FUNCTION objectid(bytea);
+
+COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 bytes';
+
+--
+-- Operator classes: CREATE OPERATOR CLASS needs a superuser (on Amazon RDS
+-- and Aurora, rds_superuser), so they come last: CREATE EXTENSION by a role
+-- that may not create them fails here, having created everything else.
+-- Their support functions are core's for bytea, on the 12 bytes (the type
+-- is binary-coercible to bytea): byteacmp orders bytewise, as the C type;
+-- hashvarlena hashes the 12 bytes, as the C type's hash.  BRIN minmax_multi
+-- is not here: its distance function is C.
+--
+
+CREATE OPERATOR CLASS objectid_ops
+DEFAULT FOR TYPE objectid USING btree AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 (objectid, objectid) pg_catalog.byteacmp(pg_catalog.bytea, pg_catalog.bytea),
+	FUNCTION 4 (objectid, objectid) pg_catalog.btequalimage(pg_catalog.oid);
+
+COMMENT ON OPERATOR CLASS objectid_ops USING btree IS 'default btree operator class: bytewise order, which is creation-second order';
+COMMENT ON OPERATOR FAMILY objectid_ops USING btree IS 'btree operator family of objectid';
+
+CREATE OPERATOR CLASS objectid_ops
+DEFAULT FOR TYPE objectid USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 (objectid) pg_catalog.hashvarlena(internal),
+	FUNCTION 2 (objectid) pg_catalog.hashvarlenaextended(internal, pg_catalog.int8);
+
+COMMENT ON OPERATOR CLASS objectid_ops USING hash IS 'default hash operator class';
+COMMENT ON OPERATOR FAMILY objectid_ops USING hash IS 'hash operator family of objectid';
+
+-- pgtle: the C extension's BRIN operator classes (objectid--1.2.sql's
+-- minmax and bloom, the bloom's hash core's hashvarlena)

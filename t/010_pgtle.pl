@@ -1,0 +1,399 @@
+
+# Copyright (c) 2026, the objectid maintainers; PostgreSQL License
+
+# The portable edition's pg_tle route (portable/pgtle.sql): objectid as a
+# Trusted Language Extension, set up as Amazon RDS, Aurora and Supabase set
+# up pg_tle, on the server under test (skipped, and said so, where pg_tle is
+# not installed for it: ../shared/pgtle/install MAJOR).
+#
+# A managed service has no objectid.control, and pgtle.install_extension
+# refuses a name the server has a control file for; so the cluster runs
+# from a shadow of the installation (its binaries copied, the rest linked)
+# whose extension directory holds everything but objectid's files.
+#
+# With shared_preload_libraries = 'pg_tle', a superuser creates pg_tle in
+# the database and the roles: "installer", a member of pgtle_admin, runs
+# portable/pgtle.sql with psql; "owner" owns the database and is a member of
+# pgtle_admin, as a service's main user is.  The failures each check guards
+# against:
+# - portable/pgtle.sql out of step with portable/objectid.sql and
+#   portable/pgtle/type.sql: portable/pgtle/generate writes it again, the
+#   same;
+# - an extension script that needs more than the services give: CREATE
+#   EXTENSION by the owner, not a superuser, fails at the first operator
+#   class (which needs a superuser; RDS's rds_superuser may) and not
+#   before; by a role outside pgtle_admin, at the type; with the owner a
+#   superuser for that one statement (as rds_superuser), it succeeds;
+# - a type other than the one documented: 16 bytes in pg_type (12 and
+#   pg_tle's header), no binary send and receive (binary COPY refused),
+#   pg_input_is_valid raising (16+), the casts to and from bytea carrying
+#   the 12 bytes;
+# - results or errors that differ from the C extension's: sql/vectors.sql,
+#   the C extension's own, through pg_regress against expected/vectors.out,
+#   as the owner; generation rules that differ from the plain edition's:
+#   portable/test/sql/generators.sql, its function listings aside;
+# - functions that objects planted in the install schema or pg_temp can
+#   hijack: portable/test/sql/hostile.sql, then the vectors again;
+# - a type unfit for keys: a table with id objectid PRIMARY KEY DEFAULT
+#   objectid() takes 2,000 rows in one session, in increasing order (ORDER
+#   BY id is the order of insertion, and the order of the text), the
+#   primary key, a hash index and BRIN minmax and bloom indexes are used
+#   and answer as sequential scans do, a duplicate key is refused;
+# - a move to the C extension that loses or changes anything: the tables
+#   dumped (pg_dump -t) and restored into a server with the C extension,
+#   then back into one with this edition: the same rows, text and order,
+#   the indexes used and answering, DEFAULT objectid() inserting (skipped
+#   where the C extension is not installed);
+# - an extension bound to public: CREATE EXTENSION objectid SCHEMA ids puts
+#   every function there, and they work called from another schema;
+# - an extension that does not go away whole: DROP EXTENSION leaves no
+#   type, function or operator class of objectid.
+
+use strict;
+use warnings;
+
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use File::Copy qw(copy);
+use File::Path qw(make_path);
+use File::Spec;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use ObjectidTest;
+
+my $top = abs_path(dirname(__FILE__) . '/..');
+my ($bindir, $sharedir, $pkglibdir, $pgxs) =
+  map { pg_config($_) } qw(--bindir --sharedir --pkglibdir --pgxs);
+my $major = major_version();
+
+plan skip_all => "pg_tle is not installed for PostgreSQL $major "
+  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)"
+  unless -f "$sharedir/extension/pg_tle.control";
+
+# generated file
+{
+	my $generated = `"$top/portable/pgtle/generate"`;
+	is($?, 0, 'portable/pgtle/generate runs');
+	my $committed = slurp_file("$top/portable/pgtle.sql");
+	ok($generated eq $committed,
+		'portable/pgtle.sql is what portable/pgtle/generate writes');
+}
+
+# the shadow installation: paths below the directory the three have in
+# common, as PostgreSQL finds its share and library directories relative to
+# its binary
+my $shadow = PostgreSQL::Test::Utils::tempdir('pgtle_install');
+my @parts = map { [ File::Spec->splitdir($_) ] } $bindir, $sharedir, $pkglibdir;
+my $common = 0;
+$common++
+  while $common < @{ $parts[0] }
+  && !grep { !defined $_->[$common] || $_->[$common] ne $parts[0][$common] } @parts;
+my ($sbin, $sshare, $slib) =
+  map { File::Spec->catdir($shadow, @{$_}[ $common .. $#$_ ]) } @parts;
+make_path($sbin, "$sshare/extension", dirname($slib));
+symlink($pkglibdir, $slib) or die "symlink $slib: $!";
+for my $f (glob("$bindir/*"))
+{
+	my $to = "$sbin/" . (File::Spec->splitpath($f))[2];
+	# the programs that find the others, and the server its files, from
+	# where they are: copies
+	if ($to =~ m{/(postgres|pg_ctl|initdb)$})
+	{
+		copy($f, $to) or die "copy $f: $!";
+		chmod 0755, $to;
+	}
+	else { symlink($f, $to) or die "symlink $to: $!"; }
+}
+for my $f (glob("$sharedir/*"))
+{
+	my $name = (File::Spec->splitpath($f))[2];
+	next if $name eq 'extension';
+	symlink($f, "$sshare/$name") or die "symlink $name: $!";
+}
+for my $f (glob("$sharedir/extension/*"))
+{
+	my $name = (File::Spec->splitpath($f))[2];
+	next if $name =~ /^objectid[-._]/;
+	symlink($f, "$sshare/extension/$name") or die "symlink $name: $!";
+}
+
+my $node = objectid_node(
+	'pgtle',
+	install_path => dirname($sbin),
+	conf => "shared_preload_libraries = 'pg_tle'");
+note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version');
+is( $node->safe_psql(
+		'postgres', "SELECT count(*) FROM pg_available_extensions WHERE name = 'objectid'"),
+	'0',
+	'the shadow installation has no objectid extension, as a service');
+
+$node->safe_psql(
+	'postgres', q{
+CREATE ROLE installer LOGIN;
+CREATE ROLE owner LOGIN;
+CREATE ROLE outsider LOGIN;
+CREATE DATABASE app OWNER owner;
+});
+$node->safe_psql(
+	'app', q{
+CREATE EXTENSION pg_tle;
+GRANT pgtle_admin TO installer, owner;
+GRANT CREATE ON DATABASE app TO outsider;
+});
+
+# install: psql -f portable/pgtle.sql as the member of pgtle_admin
+my ($ret, $out, $err) = $node->psql(
+	'app', undef,
+	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ]);
+is($ret, 0, 'a member of pgtle_admin installs portable/pgtle.sql with psql')
+  or diag($err);
+is( $node->safe_psql(
+		'app', "SELECT default_version FROM pgtle.available_extensions() WHERE name = 'objectid'"),
+	'1.2',
+	'objectid 1.2 is available in the database');
+
+# CREATE EXTENSION: who may
+($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+	extra_params => [ '-U', 'outsider' ]);
+like($err, qr/permission denied for function create_shell_type/,
+	'a role outside pgtle_admin cannot create the extension (the type needs pgtle_admin)');
+($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+	extra_params => [ '-U', 'owner' ]);
+like($err, qr/must be superuser to create an operator class/,
+	'the owner, not a superuser, gets as far as the operator classes');
+is($node->safe_psql('app', "SELECT count(*) FROM pg_type WHERE typname = 'objectid'"),
+	'0', 'and the failed CREATE EXTENSION left nothing');
+$node->safe_psql('app', 'ALTER ROLE owner SUPERUSER');
+($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+	extra_params => [ '-U', 'owner' ]);
+$node->safe_psql('app', 'ALTER ROLE owner NOSUPERUSER');
+is($ret, 0, 'the owner with the right to create operator classes creates the extension')
+  or diag($err);
+
+# the type
+is( $node->safe_psql(
+		'app', q{
+SELECT concat_ws(' ', t.typlen, t.typalign, t.typsend::oid, t.typreceive::oid,
+	t.typowner::regrole, e.extversion)
+FROM pg_type t, pg_extension e
+WHERE t.typname = 'objectid' AND e.extname = 'objectid'}),
+	'16 i 0 0 owner 1.2',
+	'objectid: 16 bytes in pg_type, int4-aligned, no send or receive, owned by the owner');
+is( $node->safe_psql(
+		'app', q{
+SELECT id::bytea = decode('507f1f77bcf86cd799439011', 'hex'), octet_length(id::bytea),
+	bytea(id) = id::bytea, '\x507f1f77bcf86cd799439011'::bytea::objectid = id
+FROM (SELECT '507F1F77BCF86CD799439011'::objectid AS id) s}),
+	't|12|t|t',
+	'the casts to and from bytea carry the 12 bytes');
+
+# what portable/README.md says differs: no binary I/O; an invalid value is
+# a raised error, not a soft one (16+)
+($ret, $out, $err) = $node->psql('app',
+	"COPY (SELECT '507f1f77bcf86cd799439011'::objectid) TO STDOUT (FORMAT binary)");
+like($err, qr/no binary output function available for type objectid/,
+	'binary COPY of an objectid is refused (no send function)');
+SKIP:
+{
+	skip 'pg_input_is_valid is 16+', 1 if $major < 16;
+	($ret, $out, $err) =
+	  $node->psql('app', "SELECT pg_input_is_valid('507f', 'objectid')");
+	like($err, qr/invalid input syntax for type objectid: "507f"/,
+		'pg_input_is_valid raises the input error instead of answering false');
+}
+
+# the plain edition's suites, through pg_regress as the owner, as
+# portable/test/check runs them: the vectors (the C suite's own), the
+# generation rules, objects planted in the install schema and pg_temp, then
+# the vectors again with them in place
+my $regress = dirname($pgxs) . '/../test/regress/pg_regress';
+my $help = `"$regress" --help`;
+my $regress_run = sub {
+	my ($name, $dir, @tests) = @_;
+	my $outdir = "$PostgreSQL::Test::Utils::tmp_check/pgtle_$name";
+	make_path($outdir);
+	my @expecteddir = $help =~ /--expecteddir/ ? ("--expecteddir=$dir") : ();
+	my $rc = system(
+		$regress, @expecteddir, '--use-existing',
+		'--host=' . $node->host, '--port=' . $node->port,
+		'--user=owner', '--dbname=app', "--bindir=$bindir",
+		"--inputdir=$dir", "--outputdir=$outdir", @tests);
+	return ($rc, -f "$outdir/regression.diffs" ? slurp_file("$outdir/regression.diffs") : '');
+};
+my ($rc, $diffs) = $regress_run->('vectors', $top, 'vectors');
+is($rc, 0, 'sql/vectors.sql gives expected/vectors.out') or diag($diffs);
+# generators.sql also lists the edition's functions with their markings
+# and those that pin no search_path, which differ here by type.sql's
+# functions (and min and max) coming, the domain's check function going and
+# functions listed in another place: every other line (the generation
+# rules, the plain functions' markings) must be the plain edition's
+my $added = join '|', 'min', 'max',
+  slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+)\(/mg;
+($rc, $diffs) = $regress_run->('generators', "$top/portable/test", 'generators');
+my @other = grep {
+	/^[-+]/
+	  && !/^(?:---|\+\+\+) /
+	  && !/^-\s*objectid_portable_invalid\(text\)/
+	  && !/^\+\s*(?:$added)\(/
+	  && !/^[-+](?:\s*oid\s*|-+(?:\+-+)*|\(\d+ rows\))$/
+} split /\n/, $diffs;
+# a function listed in another place (the listings are in creation order)
+my %moved;
+$moved{ substr($_, 1) } .= substr($_, 0, 1) for @other;
+@other = grep { $moved{ substr($_, 1) } !~ /^(?:-\+|\+-)$/ } @other;
+is(join("\n", @other), '',
+	'portable/test/sql/generators.sql: as in the plain edition, but for the functions type.sql adds and the domain check it drops'
+);
+my $signatures = join ', ', map { "'$_'" }
+  slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+\([^)]*\))/mg;
+is( $node->safe_psql(
+		'app', qq{
+SELECT string_agg(oid::regprocedure::text, ' ' ORDER BY oid::regprocedure::text) FROM pg_proc
+WHERE oid = ANY (ARRAY[$signatures]::regprocedure[])
+	AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's')}),
+	'',
+	"type.sql's functions are IMMUTABLE STRICT PARALLEL SAFE, as the C extension's");
+($rc, $diffs) = $regress_run->('hostile', "$top/portable/test", 'hostile');
+is($rc, 0, 'portable/test/sql/hostile.sql: objects planted in the install schema and pg_temp change nothing')
+  or diag($diffs);
+($rc, $diffs) = $regress_run->('vectors-after-hostile', $top, 'vectors');
+is($rc, 0, 'sql/vectors.sql, with the planted objects in place') or diag($diffs);
+
+# keys
+$node->psql(
+	'app', q{
+CREATE TABLE t (id objectid PRIMARY KEY DEFAULT objectid(), n int);
+INSERT INTO t (n) SELECT g FROM generate_series(1, 2000) g;
+CREATE TABLE h (id objectid, n int);
+INSERT INTO h SELECT * FROM t;
+CREATE INDEX h_hash ON h USING hash (id);
+CREATE TABLE bm (id objectid, n int);
+INSERT INTO bm SELECT * FROM t;
+CREATE INDEX bm_minmax ON bm USING brin (id) WITH (pages_per_range = 1);
+CREATE TABLE bb (id objectid, n int);
+INSERT INTO bb SELECT * FROM t;
+CREATE INDEX bb_bloom ON bb USING brin (id objectid_bloom_ops) WITH (pages_per_range = 1);
+ANALYZE t, h, bm, bb;
+}, extra_params => [ '-U', 'owner', '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
+is( $node->safe_psql(
+		'app', q{
+SELECT count(*) FILTER (WHERE r <> n) || ' ' || count(*) FILTER (WHERE r <> rt)
+FROM (SELECT n, row_number() OVER (ORDER BY id) r,
+	row_number() OVER (ORDER BY id::text COLLATE "C") rt FROM t) s}),
+	'0 0',
+	'ORDER BY id is the order of insertion and of the text');
+my $mid = $node->safe_psql('app', 'SELECT id FROM t WHERE n = 1000');
+check_index($node, 'app', 't', 't_pkey', "id >= '$mid'", label => 'id >= the 1000th');
+check_index($node, 'app', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th');
+check_index($node, 'app', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th');
+check_index($node, 'app', 'bm', 'bm_minmax', "id >= '$mid'", label => 'id >= the 1000th');
+check_index($node, 'app', 'bb', 'bb_bloom', "id = '$mid'", label => 'id = the 1000th');
+($ret, $out, $err) = $node->psql('app', "INSERT INTO t VALUES ('$mid', 0)");
+like($err, qr/duplicate key value violates unique constraint "t_pkey"/,
+	'the primary key refuses a duplicate');
+is($node->safe_psql('app', "SELECT min(id) < max(id), min(id) = (SELECT id FROM t WHERE n = 1) FROM t"),
+	't|t', 'min and max');
+
+# a new database db with pg_tle, portable/pgtle.sql installed by the
+# member of pgtle_admin, and objectid created (by the superuser: who may is
+# tested above) in schema (public when '')
+sub pgtle_database
+{
+	my ($db, $schema) = @_;
+	$node->safe_psql('postgres', "CREATE DATABASE $db OWNER owner");
+	$node->safe_psql($db, 'CREATE EXTENSION pg_tle' . ($schema ? "; CREATE SCHEMA $schema" : ''));
+	$node->psql($db, undef,
+		extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
+		on_error_die => 1);
+	$node->safe_psql($db, 'CREATE EXTENSION objectid' . ($schema ? " SCHEMA $schema" : ''));
+	return;
+}
+
+# moving to the C extension and back: the tables alone (pg_dump -t), into
+# a database where the other edition's extension is created first; the
+# same rows, text and order, the keys and the DEFAULT working
+my $digest = q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM t};
+my $before = $node->safe_psql('app', $digest);
+my $c_problem = -f "$sharedir/extension/objectid.control" ? '' : "objectid is not installed for PostgreSQL $major";
+SKIP:
+{
+	skip "moving to the C extension: $c_problem", 20 if $c_problem;
+	my $cnode = objectid_node('c', conf => "shared_preload_libraries = 'pg_tle'");
+	$cnode->safe_psql('postgres', 'CREATE DATABASE moved');
+	$cnode->safe_psql('moved', 'CREATE EXTENSION objectid');
+	my $dump = run_client($node, 'pg_dump', '-d', 'app', '-t', 't', '-t', 'h', '-t', 'bm', '-t', 'bb', '--no-owner');
+	$cnode->psql('moved', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
+	is( $cnode->safe_psql(
+			'moved', q{
+SELECT e.extversion, p.probin IS NOT NULL FROM pg_extension e, pg_proc p
+WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
+		'1.2|t',
+		'the other server has the C extension');
+	is($cnode->safe_psql('moved', $digest), $before,
+		'the tables restored under the C extension: the same rows, text and order');
+	check_index($cnode, 'moved', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'C');
+	check_index($cnode, 'moved', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th', on => 'C');
+	check_index($cnode, 'moved', 'bm', 'bm_minmax', "id >= '$mid'", label => 'id >= the 1000th', on => 'C');
+	is( $cnode->safe_psql(
+			'moved', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
+		't', 'C: DEFAULT objectid() inserts a key above the restored ones');
+
+	# and back, into a database where portable/pgtle.sql is installed
+	pgtle_database('back', '');
+	$cnode->safe_psql('moved', 'DELETE FROM t WHERE n = 2001');
+	$dump = run_client($cnode, 'pg_dump', '-d', 'moved', '-t', 't', '-t', 'h', '-t', 'bm', '-t', 'bb', '--no-owner');
+	$node->psql('back', $dump, extra_params => [ '-v', 'ON_ERROR_STOP=1' ], on_error_die => 1);
+	is($node->safe_psql('back', $digest), $before,
+		'and back under pg_tle: the same rows, text and order');
+	check_index($node, 'back', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'back');
+	check_index($node, 'back', 'bb', 'bb_bloom', "id = '$mid'", label => 'id = the 1000th', on => 'back');
+	is( $node->safe_psql(
+			'back', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
+		't', 'back: DEFAULT objectid() inserts a key above the restored ones');
+	$cnode->stop;
+}
+
+# another schema: CREATE EXTENSION objectid SCHEMA ids puts everything
+# there and the functions find their helpers there (@extschema@)
+pgtle_database('other', 'ids');
+is( $node->safe_psql(
+		'other', q{
+SELECT count(*) FILTER (WHERE pronamespace <> 'ids'::regnamespace), count(*) > 50
+FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid') AND d.deptype = 'e'}),
+	'0|t',
+	'CREATE EXTENSION objectid SCHEMA ids: every function of it in ids');
+is( $node->safe_psql(
+		'other', q{
+SET search_path = public;
+CREATE TABLE k (id ids.objectid PRIMARY KEY DEFAULT ids.objectid(), u uuid DEFAULT ids.uuidv7());
+INSERT INTO k DEFAULT VALUES;
+SELECT ids.objectid_timestamp(id) BETWEEN now() - interval '1 minute' AND now() + interval '1 minute',
+	ids.uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND now() + interval '1 minute',
+	ids.uuid_to_objectid(ids.objectid_to_uuid(id)) OPERATOR(ids.=) id,
+	ids.objectid_from_extjson(ids.objectid_to_extjson(id)) OPERATOR(ids.=) id,
+	ids.uuid_from_extjson(ids.uuid_to_extjson(u, 'javaLegacy'), 'javaLegacy') = u
+FROM k}),
+	't|t|t|t|t',
+	'from another schema: generators, readers, conversions and a key');
+
+# DROP EXTENSION takes everything
+$node->safe_psql('app', 'DROP TABLE t, h, bm, bb');
+$node->psql('app', 'DROP EXTENSION objectid', extra_params => [ '-U', 'owner' ],
+	on_error_die => 1);
+is( $node->safe_psql(
+		'app', q{
+SELECT (SELECT count(*) FROM pg_type WHERE typname LIKE '%objectid%')
+	+ (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+		AND (proname LIKE 'objectid%' OR proname LIKE 'uuid%' OR proname IN ('bytea', 'min', 'max')))
+	+ (SELECT count(*) FROM pg_operator WHERE oprnamespace = 'public'::regnamespace
+		AND oprname IN ('=', '<>', '<', '<=', '>', '>='))
+	+ (SELECT count(*) FROM pg_opclass WHERE opcname LIKE 'objectid%')}),
+	'0', 'DROP EXTENSION objectid leaves nothing of it in its schema');
+is( $node->safe_psql(
+		'app', "SELECT count(*) FROM pg_proc WHERE pronamespace = 'pgtle'::regnamespace AND proname LIKE 'objectid%'"),
+	'2', 'the definition installed with pgtle.install_extension stays (pgtle.objectid.control, pgtle.objectid--1.2.sql)');
+
+$node->stop;
+done_testing();
