@@ -285,3 +285,24 @@ FROM (SELECT name, c.uuid_detect_representation(j) AS rc, p.uuid_detect_represen
 -- a malformed document is an error in both
 SELECT pg_temp.outcome('SELECT c.uuid_detect_representation(j) FROM (VALUES (''{"x": 1}''::jsonb)) v(j)')
 	= pg_temp.outcome('SELECT p.uuid_detect_representation(j) FROM (VALUES (''{"x": 1}''::jsonb)) v(j)') AS same_error;
+-- markings: every function of the C extension that the portable edition has
+-- (the same name and argument type names) is marked alike (volatility,
+-- strictness, parallel safety), but for the generators with session state,
+-- PARALLEL RESTRICTED in the portable edition (portable/README.md); and no
+-- C function callable from SQL (no internal argument: support functions
+-- differ by major) is missing but the type's own (its operators and I/O are
+-- text's in the portable edition)
+CREATE TEMP VIEW markings AS
+SELECT pronamespace::regnamespace::text AS edition, proname,
+	(SELECT string_agg(t.typname, ', ' ORDER BY a.n)
+	   FROM unnest(proargtypes::oid[]) WITH ORDINALITY a(typ, n)
+	   JOIN pg_type t ON t.oid = a.typ) AS args,
+	concat(provolatile, ' ', CASE WHEN proisstrict THEN 'strict' ELSE 'called' END, ' ', proparallel) AS marks
+FROM pg_proc WHERE pronamespace IN ('c'::regnamespace, 'p'::regnamespace) AND prokind = 'f'
+	AND NOT 'internal'::regtype = ANY (proargtypes::oid[]);
+SELECT mc.proname, mc.args, mc.marks AS c, mp.marks AS p
+FROM (SELECT * FROM markings WHERE edition = 'c') mc
+LEFT JOIN (SELECT * FROM markings WHERE edition = 'p') mp
+	ON mp.proname = mc.proname AND mp.args IS NOT DISTINCT FROM mc.args
+WHERE mp.marks IS DISTINCT FROM mc.marks
+ORDER BY 1, 2;
