@@ -63,8 +63,8 @@ use Test::More;
 use ObjectidTest;
 
 my $top = abs_path(dirname(__FILE__) . '/..');
-my ($bindir, $sharedir, $pkglibdir, $pgxs) =
-  map { pg_config($_) } qw(--bindir --sharedir --pkglibdir --pgxs);
+my ($bindir, $sharedir, $pkglibdir) =
+  map { pg_config($_) } qw(--bindir --sharedir --pkglibdir);
 my $major = major_version();
 
 plan skip_all => "pg_tle is not installed for PostgreSQL $major "
@@ -204,25 +204,11 @@ SKIP:
 }
 
 # the plain edition's suites, through pg_regress as the owner, as
-# portable/test/check runs them: the vectors (the C suite's own), the
+# t/009_portable.pl runs them: the vectors (the C suite's own), the
 # generation rules, objects planted in the install schema and pg_temp, then
 # the vectors again with them in place
-my $regress = dirname($pgxs) . '/../test/regress/pg_regress';
-my $help = `"$regress" --help`;
-my $regress_run = sub {
-	my ($name, $dir, @tests) = @_;
-	my $outdir = "$PostgreSQL::Test::Utils::tmp_check/pgtle_$name";
-	make_path($outdir);
-	my @expecteddir = $help =~ /--expecteddir/ ? ("--expecteddir=$dir") : ();
-	my $rc = system(
-		$regress, @expecteddir, '--use-existing',
-		'--host=' . $node->host, '--port=' . $node->port,
-		'--user=owner', '--dbname=app', "--bindir=$bindir",
-		"--inputdir=$dir", "--outputdir=$outdir", @tests);
-	return ($rc, -f "$outdir/regression.diffs" ? slurp_file("$outdir/regression.diffs") : '');
-};
-my ($rc, $diffs) = $regress_run->('vectors', $top, 'vectors');
-is($rc, 0, 'sql/vectors.sql gives expected/vectors.out') or diag($diffs);
+regress_files($node, 'app', 'owner', $top, ['vectors'],
+	'sql/vectors.sql gives expected/vectors.out');
 # generators.sql also lists the edition's functions with their markings
 # and those that pin no search_path, which differ here by type.sql's
 # functions (and min and max) coming, the domain's check function going and
@@ -230,7 +216,10 @@ is($rc, 0, 'sql/vectors.sql gives expected/vectors.out') or diag($diffs);
 # rules, the plain functions' markings) must be the plain edition's
 my $added = join '|', 'min', 'max',
   slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+)\(/mg;
-($rc, $diffs) = $regress_run->('generators', "$top/portable/test", 'generators');
+my (undef, $diffs, $results) =
+  run_regress($node, 'app', 'owner', "$top/portable/test", ['generators']);
+# (a run that never got to the file has no differences to judge)
+ok(-s "$results/results/generators.out", 'portable/test/sql/generators.sql ran');
 my @other = grep {
 	/^[-+]/
 	  && !/^(?:---|\+\+\+) /
@@ -254,11 +243,10 @@ WHERE oid = ANY (ARRAY[$signatures]::regprocedure[])
 	AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's')}),
 	'',
 	"type.sql's functions are IMMUTABLE STRICT PARALLEL SAFE, as the C extension's");
-($rc, $diffs) = $regress_run->('hostile', "$top/portable/test", 'hostile');
-is($rc, 0, 'portable/test/sql/hostile.sql: objects planted in the install schema and pg_temp change nothing')
-  or diag($diffs);
-($rc, $diffs) = $regress_run->('vectors-after-hostile', $top, 'vectors');
-is($rc, 0, 'sql/vectors.sql, with the planted objects in place') or diag($diffs);
+regress_files($node, 'app', 'owner', "$top/portable/test", ['hostile'],
+	'portable/test/sql/hostile.sql: objects planted in the install schema and pg_temp change nothing');
+regress_files($node, 'app', 'owner', $top, ['vectors'],
+	'sql/vectors.sql, with the planted objects in place');
 
 # keys
 $node->psql(

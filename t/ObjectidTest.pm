@@ -68,6 +68,7 @@ our @EXPORT = qw(
   key_checks
   process_values
   regress_files
+  run_regress
 );
 
 # the repository's top directory (this file is in t/)
@@ -881,8 +882,32 @@ my $regress_runs = 0;
 sub regress_files
 {
 	my ($node, $db, $user, $dir, $tests, $name) = @_;
-	my @tests = @$tests;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my ($ok, $diffs, $out) = run_regress($node, $db, $user, $dir, $tests);
+	$name //= "pg_regress @$tests in $db as $user";
+	return pass($name) if $ok;
+	fail($name);
+	my @lines = split /\n/, $diffs;
+	diag(join("\n", @lines[ 0 .. ($#lines < 99 ? $#lines : 99) ]),
+		"\n(all of it: $out)");
+	return 0;
+}
+
+=pod
+
+=item run_regress(node, db, user, dir, [tests])
+
+What regress_files runs, without a test of its own: returns whether every
+file gave its expected output, the differences (regression.diffs, or
+pg_regress's output when there is none) and the directory of the results.
+For a caller that judges the differences itself.
+
+=cut
+
+sub run_regress
+{
+	my ($node, $db, $user, $dir, $tests) = @_;
+	my @tests = @$tests;
 	my $regress = pg_config('--pkglibdir') . '/pgxs/src/test/regress/pg_regress';
 	my $out = "$PostgreSQL::Test::Utils::tmp_check/regress_"
 	  . ++$regress_runs . "_$tests[0]";
@@ -902,14 +927,8 @@ sub regress_files
 			"--outputdir=$out", @tests
 		],
 		'>', \$log, '2>&1');
-	$name //= "pg_regress @tests in $db as $user";
-	return pass($name) if $ok;
-	fail($name);
 	my $diffs = -f "$out/regression.diffs" ? slurp_file("$out/regression.diffs") : $log;
-	my @lines = split /\n/, $diffs;
-	diag(join("\n", @lines[ 0 .. ($#lines < 99 ? $#lines : 99) ]),
-		"\n(all of it: $out)");
-	return 0;
+	return ($ok, $diffs, $out);
 }
 
 =pod
