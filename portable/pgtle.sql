@@ -477,14 +477,24 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'private: the hex digits of a UUID of one version, else an error';
 
--- the next ObjectId of second s with the session's process value and
--- counter.  State: objectid_portable.objectid = 'pv counter last_s last_c'
--- (pv: the 5-byte process value as 10 hex digits, drawn once per session;
--- counter: the next counter value; last_s/last_c: the second and counter of
--- the last objectid()).  For the clock (clock true), never behind the last
--- id: when the clock went back or the counter wrapped within the second,
--- the second moves on instead of repeating.
-CREATE FUNCTION objectid_portable_next(s int8, clock boolean)
+-- the next ObjectId of second s.  State: objectid_portable.objectid =
+-- 'pv n last_s last_c'.  pv: the 5-byte process value as 10 hex digits,
+-- derived from what tells this backend from every other (the server's start
+-- time and the backend's process ID), so that a session finds the same one
+-- again when its setting is gone (rolled back, RESET ALL, DISCARD ALL).
+--
+-- A setting changed in a transaction that rolls back is rolled back too, so
+-- objectid() does not count from its state: its counter (us given) is the
+-- clock's microsecond within the second scaled to 23 bits, 0x000000 to
+-- 0x7ffff7, and a later call reads a later microsecond, also after a
+-- rollback.  last_s/last_c (the last objectid()) only add what the clock
+-- cannot: within one microsecond, or when the clock went back, the next id
+-- continues after the last one; past 0x7fffff the second moves on instead
+-- of repeating.  objectid(timestamptz) (us null) counts n, a 23-bit counter
+-- from a random start, in the upper half, 0x800000 to 0xffffff: ids of any
+-- second it makes never meet objectid()'s.  Only n is rolled back with a
+-- transaction (portable/README.md, item 8).
+CREATE FUNCTION objectid_portable_next(s int8, us int8)
 RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -496,30 +506,37 @@ DECLARE
 BEGIN
 	IF st IS NULL OR cardinality(st) <> 4 THEN
 		r := uuid_send(gen_random_uuid());
-		st := ARRAY[encode(substr(r, 1, 5), 'hex'),
-					((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11))::text, '-1', '-1'];
+		st := ARRAY[encode(substr(sha256(convert_to(concat_ws(' ', 'objectid',
+					extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()),
+					'UTF8')), 1, 5), 'hex'),
+					(((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11)) & 8388607)::text,
+					'-1', '-1'];
 	END IF;
-	c := st[2];
-	IF clock THEN
+	IF us IS NULL THEN
+		c := 8388608 | st[2]::int8;
+		st[2] := (st[2]::int8 + 1) & 8388607;
+	ELSE
+		c := us * 8388608 / 1000000;
 		IF st[3]::int8 >= 0 AND (s < st[3]::int8 OR (s = st[3]::int8 AND c <= st[4]::int8)) THEN
-			IF c > st[4]::int8 THEN
-				s := st[3];
-			ELSIF st[3]::int8 = 4294967295 THEN
-				PERFORM @extschema@.objectid_portable_range_error('objectid');
-			ELSE
-				s := st[3]::int8 + 1;
+			s := st[3];
+			c := st[4]::int8 + 1;
+			IF c > 8388607 THEN
+				IF s = 4294967295 THEN
+					PERFORM @extschema@.objectid_portable_range_error('objectid');
+				END IF;
+				s := s + 1;
+				c := 0;
 			END IF;
 		END IF;
 		st[3] := s;
 		st[4] := c;
 	END IF;
-	st[2] := (c + 1) & 16777215;
 	PERFORM set_config('objectid_portable.objectid', array_to_string(st, ' '), false);
 	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
 END
 $$;
 
-COMMENT ON FUNCTION objectid_portable_next(int8, boolean) IS 'private: the next ObjectId of a second, from the session''s state';
+COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next ObjectId of a second, from the clock (objectid()) or the session''s counter';
 
 --
 -- Reading ids and range boundaries
@@ -548,12 +565,12 @@ LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	s int8 := floor(extract(epoch FROM clock_timestamp()));
+	us int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8;
 BEGIN
-	IF s < 0 OR s > 4294967295 THEN
+	IF us < 0 OR us >= 4294967296000000 THEN
 		PERFORM @extschema@.objectid_portable_range_error('objectid');
 	END IF;
-	RETURN @extschema@.objectid_portable_next(s, true);
+	RETURN @extschema@.objectid_portable_next(us / 1000000, us % 1000000);
 END
 $$;
 
@@ -566,7 +583,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
 	RETURN @extschema@.objectid_portable_next(
-		@extschema@.objectid_portable_seconds($1), false);
+		@extschema@.objectid_portable_seconds($1), NULL);
 END
 $$;
 
@@ -576,7 +593,12 @@ COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying th
 -- UUID generators.  State: objectid_portable.uuidv7 (nanoseconds of the last
 -- v7, as PostgreSQL 18 counts them), objectid_portable.uuidv6 ('clock_seq
 -- node last_time last_clock'), objectid_portable.uuidv8 ('last_tick
--- last_seq').  The clock is clock_timestamp(), to the microsecond.
+-- last_seq').  The clock is clock_timestamp(), to the microsecond.  The
+-- state lifts a value above the clock only when the clock has not moved
+-- since the last call, and a value runs into the next microsecond only
+-- after more calls within one microsecond than PL/pgSQL makes (v7: 5, v6:
+-- 10, v8: 25,600).  A call after a rollback reads a later microsecond, so a
+-- rolled-back state takes nothing back.
 --
 
 -- As the C extension, this file creates uuidv7(), uuidv7(interval), uuidv4(),

@@ -29,16 +29,77 @@ FROM (SELECT objectid()::text AS id FROM generate_series(1, 1000)) s;
 SELECT objectid_timestamp(objectid()) >= date_trunc('second', t0) AS not_behind
 FROM (SELECT clock_timestamp() AS t0) s;
 
--- the counter wraps 0xFFFFFF -> 0x000000, and the second moves forward
--- instead of repeating; a clock behind the last id (here the last id is in
--- 2100) does not take the ids back
-SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 16777214 4102444800 16777213', false) IS NOT NULL AS state_set;
-SELECT objectid() AS fffffe, objectid() AS ffffff, objectid() AS wrapped;
+-- a rollback takes no generator back.  Each round keeps a value made in a
+-- subtransaction that rolls back, then makes the next: it is above the kept
+-- one (as every value is above all before it), though the state that made
+-- the kept one was rolled back (0 each)
+CREATE TEMP TABLE made (g text, n int, v text COLLATE "C");
+DO $$
+DECLARE
+	g text;
+	v text;
+BEGIN
+	FOREACH g IN ARRAY ARRAY['objectid', 'uuidv7', 'uuidv6', 'uuidv8'] LOOP
+		FOR i IN 1..2000 LOOP
+			BEGIN
+				EXECUTE format('SELECT %I()::text', g) INTO v;
+				RAISE EXCEPTION 'roll back';
+			EXCEPTION WHEN raise_exception THEN
+				INSERT INTO made VALUES (g, 2 * i, v);
+			END;
+			EXECUTE format('SELECT %I()::text', g) INTO v;
+			INSERT INTO made VALUES (g, 2 * i + 1, v);
+		END LOOP;
+	END LOOP;
+END
+$$;
+SELECT g, count(*) AS made, count(*) FILTER (WHERE v <= prev) AS not_increasing
+FROM (SELECT g, v, lag(v) OVER (PARTITION BY g ORDER BY n) AS prev FROM made) s
+GROUP BY g ORDER BY g;
+-- the same across a top-level ROLLBACK (t each)
+BEGIN;
+SELECT objectid() AS oid_rb, uuidv7() AS v7_rb, uuidv6() AS v6_rb, uuidv8() AS v8_rb \gset
+ROLLBACK;
+SELECT objectid() > :'oid_rb' AS objectid, uuidv7() > :'v7_rb' AS uuidv7,
+	uuidv6() > :'v6_rb' AS uuidv6, uuidv8() > :'v8_rb' AS uuidv8;
+-- and across DISCARD ALL (poolers send it), which clears every setting: the
+-- session finds its process value again, and the values go on increasing
+SELECT objectid() AS oid_d, uuidv7() AS v7_d, uuidv6() AS v6_d, uuidv8() AS v8_d \gset
+DISCARD ALL;
+SET search_path = public, pg_catalog;
+SET timezone = 'UTC';
+SELECT current_setting('objectid_portable.objectid', true) AS state_cleared;
+SELECT objectid() > :'oid_d' AS objectid,
+	substr(objectid()::text, 9, 10) = substr(:'oid_d', 9, 10) AS same_process_value,
+	uuidv7() > :'v7_d' AS uuidv7, uuidv6() > :'v6_d' AS uuidv6, uuidv8() > :'v8_d' AS uuidv8;
+
+-- objectid()'s counter is the clock's microsecond within the second scaled
+-- to 23 bits (below 0x800000), so it follows the clock (0 of the calls that
+-- stayed within one second)
+SELECT count(*) FILTER (WHERE c < floor(extract(microseconds FROM t0)::int8 % 1000000 * 8388608 / 1000000)
+						   OR c > floor(extract(microseconds FROM t1)::int8 % 1000000 * 8388608 / 1000000))
+	AS counter_not_from_clock
+FROM (SELECT t0, ('x' || substr(id, 19, 6))::bit(24)::int8 AS c, clock_timestamp() AS t1
+	  FROM (SELECT clock_timestamp() AS t0, objectid()::text AS id
+			FROM generate_series(1, 1000)) s) s
+WHERE date_trunc('second', t0) = date_trunc('second', t1);
+
+-- within one second the counter continues after the last id: past 0x7fffff
+-- the second moves forward instead of repeating; a clock behind the last id
+-- (here the last id is in 2100) does not take the ids back.  State: 'process
+-- value, objectid(timestamptz)'s counter, second and counter of the last
+-- objectid()'
+SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 8388606 4102444800 8388605', false) IS NOT NULL AS state_set;
+SELECT objectid() AS "7ffffe", objectid() AS "7fffff", objectid() AS next_second;
 SELECT objectid_timestamp(objectid());
--- objectid(timestamptz) takes the next counter value too, with its own second
-SELECT objectid(timestamptz '2020-01-01 00:00:00+00');
--- the last second: a wrap there is an error, not a repeat
-SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 16777215 4294967295 16777214', false) IS NOT NULL AS state_set;
+-- objectid(timestamptz) counts its own counter in the upper half, 0x800000
+-- to 0xffffff, wrapping to 0x800000; it leaves objectid()'s alone
+SELECT objectid(timestamptz '2020-01-01 00:00:00+00') AS "fffffe",
+	objectid(timestamptz '2020-01-01 00:00:00+00') AS "ffffff",
+	objectid(timestamptz '2020-01-01 00:00:00+00') AS wrapped;
+SELECT objectid() AS "000002";
+-- the last second: moving forward there is an error, not a repeat
+SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 0 4294967295 8388606', false) IS NOT NULL AS state_set;
 SELECT objectid();
 SELECT objectid();
 
