@@ -36,15 +36,57 @@
  * rollback takes back, and use the state only within a clock tick.
  */
 
--- the install schema is the first schema of the path; fail before anything
--- is created when there is none
+-- The install schema is the first schema of the path; fail before anything
+-- is created when there is none.
+--
+-- Run again in a schema that holds this edition, the file updates it in
+-- place: every function is created or replaced (same OID, so the defaults,
+-- indexes and views that use it stay), the domain and types are kept, and
+-- the private helpers of an older version that this one no longer has are
+-- dropped at the end: here their comments are cleared, each helper this
+-- file creates gets its comment back, and the ones left without are the
+-- old ones (not the C functions pg_tle makes around a type's I/O functions:
+-- those are the type's).  A newer version installed there, or an objectid
+-- type that is not this edition's, stops the file before it changes
+-- anything.
 DO $$
+DECLARE
+	installed text;
+	f regprocedure;
 BEGIN
 	IF pg_catalog.current_schema() IS NULL THEN
 		RAISE EXCEPTION 'no schema to install objectid into'
 			USING ERRCODE = '3F000',
 			HINT = 'Set search_path to the target schema first, e.g. SET search_path = ids.';
 	END IF;
+	IF pg_catalog.to_regprocedure(pg_catalog.quote_ident(pg_catalog.current_schema())
+								  OPERATOR(pg_catalog.||) '.objectid_portable_version()') IS NOT NULL THEN
+		EXECUTE pg_catalog.format('SELECT %I.objectid_portable_version()', pg_catalog.current_schema())
+			INTO installed;
+		IF pg_catalog.string_to_array(installed, '.')::pg_catalog.int4[]
+			OPERATOR(pg_catalog.>) pg_catalog.string_to_array('1.2', '.')::pg_catalog.int4[] THEN
+			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.2',
+				installed, pg_catalog.current_schema()
+				USING ERRCODE = '55000',
+				HINT = 'Run the file of that version or a later one.';
+		END IF;
+	ELSIF pg_catalog.to_regtype(pg_catalog.quote_ident(pg_catalog.current_schema())
+								OPERATOR(pg_catalog.||) '.objectid') IS NOT NULL THEN
+		RAISE EXCEPTION 'schema % has a type objectid that is not the portable edition''s',
+			pg_catalog.current_schema()
+			USING ERRCODE = '42710',
+			HINT = 'Install the portable edition into another schema.';
+	END IF;
+	FOR f IN
+		SELECT p.oid FROM pg_catalog.pg_proc p
+		WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
+								 WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema())
+		  AND p.proname OPERATOR(pg_catalog.~~) 'objectid\_portable\_%'
+		  AND p.prolang OPERATOR(pg_catalog.<>) (SELECT l.oid FROM pg_catalog.pg_language l
+												 WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
+	LOOP
+		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS NULL', f);
+	END LOOP;
 END
 $$;
 
@@ -56,7 +98,7 @@ $$;
 -- null passes the check, as every null passes a domain's CHECK).
 --
 
-CREATE FUNCTION objectid_portable_invalid(value text)
+CREATE OR REPLACE FUNCTION objectid_portable_invalid(value text)
 RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -74,12 +116,20 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_invalid(text) IS 'objectid domain check: raises the C type''s input error';
 
-CREATE DOMAIN objectid AS text COLLATE "C"
-	CHECK (VALUE ~ '^[0-9a-f]{24}$' OR objectid_portable_invalid(VALUE));
+-- created once: an update keeps it, and the columns of that type with it
+DO $$
+BEGIN
+	IF pg_catalog.to_regtype(pg_catalog.quote_ident(pg_catalog.current_schema())
+							 OPERATOR(pg_catalog.||) '.objectid') IS NULL THEN
+		CREATE DOMAIN objectid AS text COLLATE "C"
+			CHECK (VALUE ~ '^[0-9a-f]{24}$' OR objectid_portable_invalid(VALUE));
+	END IF;
+END
+$$;
 
 COMMENT ON DOMAIN objectid IS 'MongoDB ObjectId (portable edition): 24 lowercase hex digits, ordered bytewise';
 
-CREATE FUNCTION objectid_in(text)
+CREATE OR REPLACE FUNCTION objectid_in(text)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -95,7 +145,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_in(text) IS 'objectid input: 24 hex digits, either case';
 
-CREATE FUNCTION objectid_out(objectid)
+CREATE OR REPLACE FUNCTION objectid_out(objectid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT $1::pg_catalog.text $$;
@@ -108,14 +158,14 @@ COMMENT ON FUNCTION objectid_out(objectid) IS 'objectid output: 24 lowercase hex
 -- digits, so use bytea(id))
 --
 
-CREATE FUNCTION bytea(objectid)
+CREATE OR REPLACE FUNCTION bytea(objectid)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT pg_catalog.decode($1, 'hex') $$;
 
 COMMENT ON FUNCTION bytea(objectid) IS 'the 12 bytes of an objectid';
 
-CREATE FUNCTION objectid(bytea)
+CREATE OR REPLACE FUNCTION objectid(bytea)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -141,7 +191,7 @@ COMMENT ON FUNCTION objectid(bytea) IS 'an objectid from exactly 12 bytes';
 
 -- the error of an instant a layout cannot hold (22008), in generators and
 -- boundaries alike
-CREATE FUNCTION objectid_portable_range_error(layout text)
+CREATE OR REPLACE FUNCTION objectid_portable_range_error(layout text)
 RETURNS void
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -167,7 +217,7 @@ $$;
 COMMENT ON FUNCTION objectid_portable_range_error(text) IS 'private: raises the out-of-range error of a layout (objectid, v7, v6, v8)';
 
 -- the seconds of an instant an objectid can hold, else the range error
-CREATE FUNCTION objectid_portable_seconds(ts timestamptz)
+CREATE OR REPLACE FUNCTION objectid_portable_seconds(ts timestamptz)
 RETURNS int8
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -184,7 +234,7 @@ COMMENT ON FUNCTION objectid_portable_seconds(timestamptz) IS 'private: the seco
 
 -- the microseconds since 1970 of an instant a v7 can hold (1970-01-01 to
 -- 10889-08-02 05:31:50.655999 UTC), else the range error
-CREATE FUNCTION objectid_portable_v7_us(ts timestamptz)
+CREATE OR REPLACE FUNCTION objectid_portable_v7_us(ts timestamptz)
 RETURNS int8
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -201,7 +251,7 @@ COMMENT ON FUNCTION objectid_portable_v7_us(timestamptz) IS 'private: the micros
 
 -- a v7 of millisecond ms and sub-millisecond nanoseconds sub_ns: the 12-bit
 -- fraction (RFC 9562 6.2 method 3, as PostgreSQL 18), 62 random bits
-CREATE FUNCTION objectid_portable_v7(ms int8, sub_ns int8)
+CREATE OR REPLACE FUNCTION objectid_portable_v7(ms int8, sub_ns int8)
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -222,7 +272,7 @@ COMMENT ON FUNCTION objectid_portable_v7(int8, int8) IS 'private: a UUID version
 -- before 1970), v7 milliseconds, v8 (RFC 9562 B.1) 10 ns since 1970; to the
 -- microsecond, truncated (to_timestamp of whole seconds plus the
 -- microseconds, exact to 294276 AD)
-CREATE FUNCTION objectid_portable_uuid_time(u uuid, versions text)
+CREATE OR REPLACE FUNCTION objectid_portable_uuid_time(u uuid, versions text)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -257,7 +307,7 @@ COMMENT ON FUNCTION objectid_portable_uuid_time(uuid, text) IS 'private: the ins
 
 -- the 32 hex digits of a UUID of version want, else the C extension's error
 -- naming the version found
-CREATE FUNCTION objectid_portable_require_version(u uuid, want int4, func text)
+CREATE OR REPLACE FUNCTION objectid_portable_require_version(u uuid, want int4, func text)
 RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -295,7 +345,7 @@ COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'priv
 -- from a random start, in the upper half, 0x800000 to 0xffffff: ids of any
 -- second it makes never meet objectid()'s.  Only n is rolled back with a
 -- transaction (portable/README.md, item 8).
-CREATE FUNCTION objectid_portable_next(s int8, us int8)
+CREATE OR REPLACE FUNCTION objectid_portable_next(s int8, us int8)
 RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -343,7 +393,7 @@ COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next Obj
 -- Reading ids and range boundaries
 --
 
-CREATE FUNCTION objectid_timestamp(objectid)
+CREATE OR REPLACE FUNCTION objectid_timestamp(objectid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
@@ -353,7 +403,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_timestamp(objectid) IS 'the second embedded in an objectid';
 
-CREATE FUNCTION objectid_from_timestamp(timestamptz)
+CREATE OR REPLACE FUNCTION objectid_from_timestamp(timestamptz)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -370,7 +420,7 @@ COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest object
 -- set_config cannot run in a parallel worker.
 --
 
-CREATE FUNCTION objectid()
+CREATE OR REPLACE FUNCTION objectid()
 RETURNS objectid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -387,7 +437,7 @@ $$;
 
 COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
 
-CREATE FUNCTION objectid(timestamptz)
+CREATE OR REPLACE FUNCTION objectid(timestamptz)
 RETURNS objectid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -423,7 +473,7 @@ COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying th
 DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
 
-CREATE FUNCTION uuidv7()
+CREATE OR REPLACE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -445,7 +495,7 @@ COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-
 
 -- the current time (as uuidv7() reads it: one step above the last) plus
 -- shift; the step's nanoseconds are kept below the microsecond
-CREATE FUNCTION uuidv7(shift pg_catalog.interval)
+CREATE OR REPLACE FUNCTION uuidv7(shift pg_catalog.interval)
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -473,7 +523,7 @@ DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
 							  ', pg_catalog$', ''), false); END $$;
 
-CREATE FUNCTION uuidv7_at(ts timestamptz)
+CREATE OR REPLACE FUNCTION uuidv7_at(ts timestamptz)
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -487,7 +537,7 @@ $$;
 
 COMMENT ON FUNCTION uuidv7_at(timestamptz) IS 'a new UUID version 7 carrying the given instant to the microsecond';
 
-CREATE FUNCTION uuidv6()
+CREATE OR REPLACE FUNCTION uuidv6()
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -532,7 +582,7 @@ $$;
 
 COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock sequence), increasing within the session';
 
-CREATE FUNCTION uuidv8()
+CREATE OR REPLACE FUNCTION uuidv8()
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
@@ -570,7 +620,7 @@ $$;
 COMMENT ON FUNCTION uuidv8() IS 'a new time-based UUID version 8 (RFC 9562 B.1: 10 ns ticks, 8-bit sequence), increasing within the session';
 
 -- the result depends only on the argument: IMMUTABLE, not VOLATILE
-CREATE FUNCTION uuidv8(bytes bytea)
+CREATE OR REPLACE FUNCTION uuidv8(bytes bytea)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -591,7 +641,7 @@ COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and 
 DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
 
-CREATE FUNCTION uuidv4()
+CREATE OR REPLACE FUNCTION uuidv4()
 RETURNS pg_catalog.uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT pg_catalog.gen_random_uuid() $$;
@@ -602,7 +652,7 @@ COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
 -- UUID readers (null for other versions and for non-RFC variants)
 --
 
-CREATE FUNCTION uuid_extract_version(pg_catalog.uuid)
+CREATE OR REPLACE FUNCTION uuid_extract_version(pg_catalog.uuid)
 RETURNS pg_catalog.int2
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -613,7 +663,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_extract_version(pg_catalog.uuid) IS 'the version of an RFC 9562 UUID, else null';
 
-CREATE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
+CREATE OR REPLACE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
 RETURNS pg_catalog.timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -625,7 +675,7 @@ DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
 							  ', pg_catalog$', ''), false); END $$;
 
-CREATE FUNCTION uuidv6_extract_timestamp(uuid)
+CREATE OR REPLACE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -633,7 +683,7 @@ AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '6');
 
 COMMENT ON FUNCTION uuidv6_extract_timestamp(uuid) IS 'the instant of a version 6 UUID, else null';
 
-CREATE FUNCTION uuid_timestamp(uuid)
+CREATE OR REPLACE FUNCTION uuid_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -641,7 +691,7 @@ AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '167'
 
 COMMENT ON FUNCTION uuid_timestamp(uuid) IS 'the instant of a version 1, 6 or 7 UUID (v7 to the millisecond), else null';
 
-CREATE FUNCTION uuidv8_extract_timestamp(uuid)
+CREATE OR REPLACE FUNCTION uuidv8_extract_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -649,7 +699,7 @@ AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '8');
 
 COMMENT ON FUNCTION uuidv8_extract_timestamp(uuid) IS 'the instant of a time-based (RFC 9562 B.1) version 8 UUID, else null';
 
-CREATE FUNCTION uuidv7_from_timestamp(timestamptz)
+CREATE OR REPLACE FUNCTION uuidv7_from_timestamp(timestamptz)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -667,7 +717,7 @@ COMMENT ON FUNCTION uuidv7_from_timestamp(timestamptz) IS 'the smallest UUID ver
 -- time_low of v1), clock sequence and node kept
 --
 
-CREATE FUNCTION uuid_v1_to_v6(uuid)
+CREATE OR REPLACE FUNCTION uuid_v1_to_v6(uuid)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -682,7 +732,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'a version 1 UUID as version 6: same instant, clock sequence and node';
 
-CREATE FUNCTION uuid_v6_to_v1(uuid)
+CREATE OR REPLACE FUNCTION uuid_v6_to_v1(uuid)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -709,7 +759,7 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the i
 -- argument, or the setting when the argument is null.  An unknown name is an
 -- error here; unspecified is returned, for objectid_portable_reorder to
 -- reject when it matters.
-CREATE FUNCTION objectid_portable_repr(name text)
+CREATE OR REPLACE FUNCTION objectid_portable_repr(name text)
 RETURNS text
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -742,7 +792,7 @@ COMMENT ON FUNCTION objectid_portable_repr(text) IS 'private: a UUID representat
 -- the 16 bytes in (or from: each reordering is its own inverse) the byte
 -- order of representation r; unspecified is an error, which says where it
 -- came from
-CREATE FUNCTION objectid_portable_reorder(b bytea, r text, from_setting boolean)
+CREATE OR REPLACE FUNCTION objectid_portable_reorder(b bytea, r text, from_setting boolean)
 RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -774,7 +824,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_reorder(bytea, text, boolean) IS 'private: 16 bytes in a UUID representation''s byte order';
 
-CREATE FUNCTION uuid_to_bytea(uuid, text)
+CREATE OR REPLACE FUNCTION uuid_to_bytea(uuid, text)
 RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -787,7 +837,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_to_bytea(uuid, text) IS 'the 16 bytes of a UUID in a MongoDB UUID representation''s byte order';
 
-CREATE FUNCTION uuid_to_bytea(uuid)
+CREATE OR REPLACE FUNCTION uuid_to_bytea(uuid)
 RETURNS bytea
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -801,7 +851,7 @@ $$;
 COMMENT ON FUNCTION uuid_to_bytea(uuid) IS 'the 16 bytes of a UUID in the byte order of objectid.uuid_representation';
 
 -- an unknown name first, then the length, then unspecified
-CREATE FUNCTION uuid_from_bytea(bytea, text)
+CREATE OR REPLACE FUNCTION uuid_from_bytea(bytea, text)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -820,7 +870,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_from_bytea(bytea, text) IS 'a UUID from exactly 16 bytes in a MongoDB UUID representation''s byte order';
 
-CREATE FUNCTION uuid_from_bytea(bytea)
+CREATE OR REPLACE FUNCTION uuid_from_bytea(bytea)
 RETURNS uuid
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -839,7 +889,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_from_bytea(bytea) IS 'a UUID from exactly 16 bytes in the byte order of objectid.uuid_representation';
 
-CREATE FUNCTION uuid_to_extjson(uuid, text)
+CREATE OR REPLACE FUNCTION uuid_to_extjson(uuid, text)
 RETURNS jsonb
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -855,7 +905,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_to_extjson(uuid, text) IS 'MongoDB Extended JSON v2 binary (subtype 04 standard, 03 legacy) of a UUID';
 
-CREATE FUNCTION uuid_to_extjson(uuid)
+CREATE OR REPLACE FUNCTION uuid_to_extjson(uuid)
 RETURNS jsonb
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -873,7 +923,7 @@ COMMENT ON FUNCTION uuid_to_extjson(uuid) IS 'MongoDB Extended JSON v2 binary of
 
 -- the bytes and subtype of one of the three Extended JSON forms of a BSON
 -- binary a UUID comes in; anything else is an error that says what was wrong
-CREATE FUNCTION objectid_portable_extjson_binary(j jsonb, OUT b bytea, OUT sub int4)
+CREATE OR REPLACE FUNCTION objectid_portable_extjson_binary(j jsonb, OUT b bytea, OUT sub int4)
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -986,7 +1036,7 @@ COMMENT ON FUNCTION objectid_portable_extjson_binary(jsonb) IS 'private: the byt
 -- uuid_from_extjson, checked in the C extension's order: the
 -- representation's name, the shape, the subtype, the length, unspecified,
 -- the subtype against the representation
-CREATE FUNCTION objectid_portable_from_extjson(j jsonb, name text)
+CREATE OR REPLACE FUNCTION objectid_portable_from_extjson(j jsonb, name text)
 RETURNS uuid
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1025,7 +1075,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_from_extjson(jsonb, text) IS 'private: uuid_from_extjson, the representation''s name or null for the setting';
 
-CREATE FUNCTION uuid_from_extjson(jsonb, text)
+CREATE OR REPLACE FUNCTION uuid_from_extjson(jsonb, text)
 RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1033,7 +1083,7 @@ AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_from_extjson($1, $2
 
 COMMENT ON FUNCTION uuid_from_extjson(jsonb, text) IS 'a UUID from MongoDB Extended JSON ($binary v2 or v1, $uuid), subtype checked against the representation';
 
-CREATE FUNCTION uuid_from_extjson(jsonb)
+CREATE OR REPLACE FUNCTION uuid_from_extjson(jsonb)
 RETURNS uuid
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1044,7 +1094,7 @@ COMMENT ON FUNCTION uuid_from_extjson(jsonb) IS 'a UUID from MongoDB Extended JS
 -- which representations decode 16 bytes to a well-formed RFC 9562 UUID
 -- (variant 10, version 1 to 8), in the order standard, javaLegacy,
 -- csharpLegacy, pythonLegacy
-CREATE FUNCTION uuid_representations(bytea)
+CREATE OR REPLACE FUNCTION uuid_representations(bytea)
 RETURNS text[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1083,12 +1133,19 @@ COMMENT ON FUNCTION uuid_representations(bytea) IS 'the representations under wh
 -- aggregate runs in the leader (the C one combines parallel workers').
 --
 
-CREATE TYPE objectid_portable_detect_state AS (counts int8[], keys text[], fits int4[]);
+DO $$
+BEGIN
+	IF pg_catalog.to_regtype(pg_catalog.quote_ident(pg_catalog.current_schema())
+							 OPERATOR(pg_catalog.||) '.objectid_portable_detect_state') IS NULL THEN
+		CREATE TYPE objectid_portable_detect_state AS (counts int8[], keys text[], fits int4[]);
+	END IF;
+END
+$$;
 
 COMMENT ON TYPE objectid_portable_detect_state IS 'private: uuid_detect_representation''s state';
 
 -- count one value (subtype -1 when unknown)
-CREATE FUNCTION objectid_portable_detect_add(st objectid_portable_detect_state, b bytea, sub int4)
+CREATE OR REPLACE FUNCTION objectid_portable_detect_add(st objectid_portable_detect_state, b bytea, sub int4)
 RETURNS objectid_portable_detect_state
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1159,7 +1216,7 @@ COMMENT ON FUNCTION objectid_portable_detect_add(objectid_portable_detect_state,
 
 -- P(X >= k), X ~ Binomial(n, p), as the C extension computes it (n is at
 -- most 256 here, so the sums of logarithms stand in for lgamma)
-CREATE FUNCTION objectid_portable_binomial_tail(n int8, k int8, p float8)
+CREATE OR REPLACE FUNCTION objectid_portable_binomial_tail(n int8, k int8, p float8)
 RETURNS float8
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1210,7 +1267,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_binomial_tail(int8, int8, float8) IS 'private: the upper tail of a binomial distribution';
 
-CREATE FUNCTION uuid_detect_accum(objectid_portable_detect_state, bytea)
+CREATE OR REPLACE FUNCTION uuid_detect_accum(objectid_portable_detect_state, bytea)
 RETURNS objectid_portable_detect_state
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1221,7 +1278,7 @@ COMMENT ON FUNCTION uuid_detect_accum(objectid_portable_detect_state, bytea) IS 
 -- a document that is not one of the three forms is an error, as in
 -- uuid_from_extjson; a subtype other than 03 and 04, or a length other
 -- than 16, counts as not a UUID
-CREATE FUNCTION uuid_detect_accum(objectid_portable_detect_state, jsonb)
+CREATE OR REPLACE FUNCTION uuid_detect_accum(objectid_portable_detect_state, jsonb)
 RETURNS objectid_portable_detect_state
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1241,7 +1298,7 @@ COMMENT ON FUNCTION uuid_detect_accum(objectid_portable_detect_state, jsonb) IS 
 
 -- the report: counts, verdict and chance (the C extension's keys; chances
 -- to two significant digits, 0 below 1e-15, null when there is none)
-CREATE FUNCTION uuid_detect_final(objectid_portable_detect_state)
+CREATE OR REPLACE FUNCTION uuid_detect_final(objectid_portable_detect_state)
 RETURNS jsonb
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1343,7 +1400,7 @@ $$;
 
 COMMENT ON FUNCTION uuid_detect_final(objectid_portable_detect_state) IS 'uuid_detect_representation final function: the report';
 
-CREATE AGGREGATE uuid_detect_representation(bytea) (
+CREATE OR REPLACE AGGREGATE uuid_detect_representation(bytea) (
 	SFUNC     = uuid_detect_accum,
 	STYPE     = objectid_portable_detect_state,
 	FINALFUNC = uuid_detect_final,
@@ -1353,7 +1410,7 @@ CREATE AGGREGATE uuid_detect_representation(bytea) (
 
 COMMENT ON AGGREGATE uuid_detect_representation(bytea) IS 'which UUID representation wrote a column of 16-byte values: counts, verdict and chance as jsonb';
 
-CREATE AGGREGATE uuid_detect_representation(jsonb) (
+CREATE OR REPLACE AGGREGATE uuid_detect_representation(jsonb) (
 	SFUNC     = uuid_detect_accum,
 	STYPE     = objectid_portable_detect_state,
 	FINALFUNC = uuid_detect_final,
@@ -1367,14 +1424,14 @@ COMMENT ON AGGREGATE uuid_detect_representation(jsonb) IS 'which UUID representa
 -- objectid Extended JSON and the ObjectId <-> UUID mapping
 --
 
-CREATE FUNCTION objectid_to_extjson(objectid)
+CREATE OR REPLACE FUNCTION objectid_to_extjson(objectid)
 RETURNS jsonb
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT pg_catalog.jsonb_build_object('$oid', $1::pg_catalog.text) $$;
 
 COMMENT ON FUNCTION objectid_to_extjson(objectid) IS 'MongoDB Extended JSON {"$oid": "..."} of an objectid';
 
-CREATE FUNCTION objectid_from_extjson(jsonb)
+CREATE OR REPLACE FUNCTION objectid_from_extjson(jsonb)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1412,7 +1469,7 @@ COMMENT ON FUNCTION objectid_from_extjson(jsonb) IS 'an objectid from MongoDB Ex
 -- the ObjectId's 96 bits fill the UUID's free bits in order (48 bits, the
 -- version 8 nibble, 12 bits, the variant bits 10, 36 bits), the last 26 free
 -- bits are zero
-CREATE FUNCTION objectid_to_uuid(objectid)
+CREATE OR REPLACE FUNCTION objectid_to_uuid(objectid)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1424,7 +1481,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_to_uuid(objectid) IS 'the order-preserving version 8 UUID holding an objectid';
 
-CREATE FUNCTION uuid_to_objectid(uuid)
+CREATE OR REPLACE FUNCTION uuid_to_objectid(uuid)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
@@ -1450,6 +1507,39 @@ END
 $$;
 
 COMMENT ON FUNCTION uuid_to_objectid(uuid) IS 'the objectid held by a UUID made by objectid_to_uuid';
+
+--
+-- The version installed in this schema, which a later run of this file
+-- reads; then the private helpers an older version had and this one has not
+-- (the ones whose comment the first block cleared and no statement above
+-- gave back) go.
+--
+
+CREATE OR REPLACE FUNCTION objectid_portable_version()
+RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT '1.2' $$;
+
+COMMENT ON FUNCTION objectid_portable_version() IS 'private: the version of the portable edition in this schema';
+
+DO $$
+DECLARE
+	f regprocedure;
+BEGIN
+	FOR f IN
+		SELECT p.oid FROM pg_catalog.pg_proc p
+		WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
+								 WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema())
+		  AND p.proname OPERATOR(pg_catalog.~~) 'objectid\_portable\_%'
+		  AND p.prolang OPERATOR(pg_catalog.<>) (SELECT l.oid FROM pg_catalog.pg_language l
+												 WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
+		  AND pg_catalog.obj_description(p.oid, 'pg_proc') IS NULL
+	LOOP
+		EXECUTE pg_catalog.format('DROP FUNCTION %s', f);
+	END LOOP;
+END
+$$;
 
 --
 -- Last: name the install schema in the bodies that call its helpers

@@ -17,7 +17,10 @@
 #   and nodes;
 # - compare: portable/test/sql/compare.sql, the C extension (schema c) and
 #   the portable edition (schema p) side by side in one database give the
-#   same results on the same inputs.
+#   same results on the same inputs;
+# - update: the file run again over an older installation updates it in
+#   place to what a fresh install is, keeping rows and what uses its
+#   functions; a newer version and the C extension's schema refused.
 # PORTABLE_SQL=file (absolute, or relative to the tree's top) installs that
 # file instead: with a copy of the edition without its SET search_path
 # lines, hostile must fail (portable/README.md).
@@ -55,15 +58,23 @@ sub as_owner
 	return $node->connstr($db) . " user=$user";
 }
 
-# psql -f file as the owner after the statements of @before, in one
-# session, stopping at the first error: a test named name
-sub install
+# psql -1 -f file as the owner after the statements of @before, in one
+# session, stopping at the first error: (exit status, stderr)
+sub run_file
 {
-	my ($db, $name, @before) = @_;
+	my ($db, @before) = @_;
 	my ($ret, $out, $err) = $node->psql(
 		$db, '',
 		connstr => as_owner($db),
-		extra_params => [ (map { ('-c', $_) } @before), '-f', $sql ]);
+		extra_params => [ (map { ('-c', $_) } @before), '-1', '-f', $sql ]);
+	return ($ret, $err);
+}
+
+# the same, a test named name that it succeeds
+sub install
+{
+	my ($db, $name, @before) = @_;
+	my ($ret, $err) = run_file($db, @before);
 	is($ret, 0, $name) or diag($err);
 	return;
 }
@@ -111,6 +122,120 @@ install(
 	'CREATE SCHEMA p', 'SET search_path = p');
 regress_files($node, $compare, $user, $tests, ['compare'],
 	'compare: the C extension and the portable edition agree on every input');
+
+# Updating in place: the file run again in a schema that holds the edition
+# updates it.  The installation in s_updated is made older first (a public
+# function missing, objectid() with a stale body and markings, a private
+# helper the file no longer has, version 1.1), and holds a table whose
+# DEFAULT, expression index and view use its functions.  The failures
+# guarded against: an update that stops on an object that exists, loses or
+# changes a row, drops what a table uses, or leaves a schema other than a
+# fresh install's (s_fresh, compared object by object); a second run that
+# changes anything; a file that overwrites a newer version, or another
+# objectid type (the C extension's).
+my $update = 'portable_update';
+$node->safe_psql('postgres', "CREATE DATABASE $update OWNER $user");
+
+# the schema's functions (definition with the schema's name as S, and
+# comment), aggregates, types (a domain's check, a composite's columns)
+sub schema_listing
+{
+	my ($schema) = @_;
+	return $node->safe_psql(
+		$update, qq{
+SELECT string_agg(line, E'\\n' ORDER BY line) FROM (
+	SELECT p.oid::regprocedure::text || ' | ' ||
+		   CASE WHEN p.prokind = 'a'
+				THEN (SELECT format('agg %s %s %s %s %s', a.aggtransfn, a.aggfinalfn,
+									a.aggtranstype::regtype, a.agginitval, p.proparallel)
+					  FROM pg_aggregate a WHERE a.aggfnoid = p.oid)
+				ELSE pg_get_functiondef(p.oid) END || ' | ' ||
+		   coalesce(obj_description(p.oid, 'pg_proc'), '(no comment)') AS line
+	FROM pg_proc p WHERE p.pronamespace = '$schema'::regnamespace
+	UNION ALL
+	SELECT format('type %s %s %s | %s', t.typname, t.typtype, t.typbasetype::regtype,
+				  (SELECT string_agg(pg_get_constraintdef(c.oid), ', ') FROM pg_constraint c
+				   WHERE c.contypid = t.oid))
+		   || coalesce(' ' || (SELECT string_agg(a.attname || ' ' || a.atttypid::regtype, ', ' ORDER BY a.attnum)
+							  FROM pg_attribute a WHERE a.attrelid = t.typrelid AND a.attnum > 0), '')
+		   || ' | ' || coalesce(obj_description(t.oid, 'pg_type'), '(no comment)')
+	FROM pg_type t WHERE t.typnamespace = '$schema'::regnamespace
+	  AND (t.typtype = 'd' OR (SELECT c.relkind FROM pg_class c WHERE c.oid = t.typrelid) = 'c')
+) l}) =~ s/\b$schema\./S./gr;
+}
+
+install($update, 'fresh install in s_fresh', 'CREATE SCHEMA s_fresh', 'SET search_path = s_fresh');
+install($update, 'install in s_updated', 'CREATE SCHEMA s_updated', 'SET search_path = s_updated');
+my $fresh = schema_listing('s_fresh');
+same_text(schema_listing('s_updated'), $fresh, 'two installs list the same (the comparison below can hold)');
+my $rows = q{SELECT count(*) || ' ' || md5(string_agg(id || ' ' || u || ' ' || n, ',' ORDER BY id)) FROM s_updated.t};
+# the public functions' OIDs (but uuidv8_extract_timestamp's, which the
+# older installation lacks)
+my $oids = q{SELECT string_agg(p.oid::regprocedure || '=' || p.oid::int, ' ' ORDER BY p.oid::regprocedure::text)
+	FROM pg_proc p WHERE pronamespace = 's_updated'::regnamespace
+	  AND proname NOT LIKE 'objectid\_portable\_%' AND proname <> 'uuidv8_extract_timestamp'};
+$node->safe_psql(
+	$update, q{
+SET search_path = s_updated;
+CREATE TABLE t (id objectid PRIMARY KEY DEFAULT objectid(), u uuid DEFAULT uuidv7(), n int);
+INSERT INTO t (n) SELECT generate_series(1, 1000);
+CREATE INDEX t_seconds ON t (objectid_timestamp(id));
+CREATE VIEW v AS SELECT objectid_timestamp(id) AS second, uuid_timestamp(u) AS instant, n FROM t;
+}, connstr => as_owner($update));
+my ($rows_before, $oids_before) = map { $node->safe_psql($update, $_) } $rows, $oids;
+$node->safe_psql(
+	$update, q{
+SET search_path = s_updated;
+DROP FUNCTION uuidv8_extract_timestamp(uuid);
+CREATE OR REPLACE FUNCTION objectid() RETURNS objectid LANGUAGE sql VOLATILE
+AS $$ SELECT '000000000000000000000000'::s_updated.objectid $$;
+CREATE FUNCTION objectid_portable_retired(int) RETURNS int LANGUAGE sql AS 'SELECT $1';
+COMMENT ON FUNCTION objectid_portable_retired(int) IS 'private: a helper of an older version';
+CREATE OR REPLACE FUNCTION objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '1.1' $$;
+}, connstr => as_owner($update));
+ok(schema_listing('s_updated') ne $fresh, 'the older installation differs from a fresh one');
+
+install($update, 'the file run again in s_updated updates it', 'SET search_path = s_updated');
+same_text(schema_listing('s_updated'), $fresh,
+	'updated: every function, aggregate, type and comment as a fresh install\'s (the old helper dropped, the missing function made, the stale one replaced)');
+is($node->safe_psql($update, $rows), $rows_before, 'updated: the rows are the same');
+my $oids_after = $node->safe_psql($update, $oids);
+is($oids_after, $oids_before,
+	'updated: the functions that were there keep their OIDs (what the DEFAULT, index and view name)');
+is( $node->safe_psql(
+		$update, q{
+SET search_path = s_updated;
+SET enable_seqscan = off;
+INSERT INTO t (n) VALUES (1001);
+SELECT (SELECT objectid_timestamp(id) >= (SELECT max(objectid_timestamp(id)) FROM t WHERE n <= 1000)
+			AND id <> '000000000000000000000000' FROM t WHERE n = 1001),
+	(SELECT count(*) FROM t WHERE objectid_timestamp(id) >= now() - interval '1 hour'),
+	(SELECT count(*) FROM v WHERE second <= instant + interval '1 second' AND instant <= second + interval '1 second')}),
+	't|1001|1001',
+	'updated: DEFAULT objectid() makes a key (another session\'s: its second not behind the others\'), the expression index and the view answer');
+
+install($update, 'the file run a third time', 'SET search_path = s_updated');
+same_text(schema_listing('s_updated'), $fresh, 'a run over the same version changes nothing');
+is($node->safe_psql($update, $oids), $oids_after, 'and the OIDs stay');
+
+# a newer version is not overwritten; nor is the C extension's type
+$node->safe_psql($update,
+	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '9.1' $$},
+	connstr => as_owner($update));
+my $newer = schema_listing('s_updated');
+my ($ret, $err) = run_file($update, 'SET search_path = s_updated');
+like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.2\n.*HINT:  Run the file of that version or a later one\./s,
+	'the file refuses to take back version 9.1');
+same_text(schema_listing('s_updated'), $newer, 'and changes nothing');
+SKIP:
+{
+	skip 'the C extension is not installed for this major', 1
+	  unless -f pg_config('--sharedir') . '/extension/objectid.control';
+	$node->safe_psql($update, "CREATE SCHEMA c; GRANT USAGE, CREATE ON SCHEMA c TO $user; CREATE EXTENSION objectid SCHEMA c");
+	($ret, $err) = run_file($update, 'SET search_path = c');
+	like($err, qr/ERROR:  schema c has a type objectid that is not the portable edition's/,
+		'the file refuses a schema where the C extension has its type');
+}
 
 $node->stop;
 done_testing();

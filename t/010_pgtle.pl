@@ -46,6 +46,10 @@
 #   where the C extension is not installed);
 # - an extension bound to public: CREATE EXTENSION objectid SCHEMA ids puts
 #   every function there, and they work called from another schema;
+# - an update path that fails or leaves another extension than a fresh
+#   install of the version: a later version's file (1.2.1, generated for
+#   the test) registered beside 1.2, ALTER EXTENSION UPDATE from a 1.2 made
+#   older, compared member by member with a fresh 1.2.1 (below);
 # - an extension that does not go away whole: DROP EXTENSION leaves no
 #   type, function or operator class of objectid.
 
@@ -215,7 +219,7 @@ regress_files($node, 'app', 'owner', $top, ['vectors'],
 # functions listed in another place: every other line (the generation
 # rules, the plain functions' markings) must be the plain edition's
 my $added = join '|', 'min', 'max',
-  slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+)\(/mg;
+  slurp_file("$top/portable/pgtle/type.sql") =~ /^\s*CREATE (?:OR REPLACE )?FUNCTION (\w+)\(/mg;
 my (undef, $diffs, $results) =
   run_regress($node, 'app', 'owner', "$top/portable/test", ['generators']);
 # (a run that never got to the file has no differences to judge)
@@ -235,7 +239,7 @@ is(join("\n", @other), '',
 	'portable/test/sql/generators.sql: as in the plain edition, but for the functions type.sql adds and the domain check it drops'
 );
 my $signatures = join ', ', map { "'$_'" }
-  slurp_file("$top/portable/pgtle/type.sql") =~ /^CREATE FUNCTION (\w+\([^)]*\))/mg;
+  slurp_file("$top/portable/pgtle/type.sql") =~ /^\s*CREATE (?:OR REPLACE )?FUNCTION (\w+\([^)]*\))/mg;
 is( $node->safe_psql(
 		'app', qq{
 SELECT string_agg(oid::regprocedure::text, ' ' ORDER BY oid::regprocedure::text) FROM pg_proc
@@ -365,6 +369,74 @@ SELECT ids.objectid_timestamp(id) BETWEEN now() - interval '1 minute' AND now() 
 FROM k}),
 	't|t|t|t|t',
 	'from another schema: generators, readers, conversions and a key');
+
+# The update path: the file of a later version (made here by
+# portable/pgtle/generate --version 1.2.1) registers it beside 1.2 with an
+# update path from 1.2, and makes it the default; ALTER EXTENSION objectid
+# UPDATE then takes a database at 1.2 (made older still: a function
+# missing, objectid() with a stale body and markings, a helper 1.2.1 does
+# not have) to 1.2.1.  The failures guarded against: a file that cannot
+# register a second version, an update script that stops on an object that
+# exists (the type, a cast, an operator, an operator class), loses a row or
+# an index, or leaves an extension other than a fresh 1.2.1's (compared
+# member by member); the file run again doing anything.
+my $later = PostgreSQL::Test::Utils::tempdir('pgtle_later') . '/pgtle-1.2.1.sql';
+system("\"$top/portable/pgtle/generate\" --version 1.2.1 > \"$later\"") == 0
+  or die "portable/pgtle/generate --version 1.2.1: $?";
+# a database with 1.2.1 alone, the reference
+$node->safe_psql('postgres', 'CREATE DATABASE later OWNER owner');
+$node->safe_psql('later', 'CREATE EXTENSION pg_tle');
+$node->psql('later', undef,
+	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', $later ],
+	on_error_die => 1);
+$node->safe_psql('later', 'CREATE EXTENSION objectid');
+my $fresh = extension_members($node, 'later');
+pgtle_database('upd', '');
+$node->safe_psql(
+	'upd', q{
+CREATE TABLE t (id objectid PRIMARY KEY DEFAULT objectid(), n int);
+INSERT INTO t (n) SELECT generate_series(1, 1000);
+CREATE INDEX t_hash ON t USING hash (id);
+ALTER EXTENSION objectid DROP FUNCTION uuidv8_extract_timestamp(uuid);
+DROP FUNCTION uuidv8_extract_timestamp(uuid);
+CREATE OR REPLACE FUNCTION objectid() RETURNS objectid LANGUAGE sql VOLATILE
+AS $$ SELECT '000000000000000000000000'::objectid $$;
+CREATE FUNCTION objectid_portable_retired(int) RETURNS int LANGUAGE sql AS 'SELECT $1';
+COMMENT ON FUNCTION objectid_portable_retired(int) IS 'private: a helper of an older version';
+ALTER EXTENSION objectid ADD FUNCTION objectid_portable_retired(int);
+});
+my $upd_rows = $node->safe_psql('upd', $digest);
+ok(extension_members($node, 'upd') ne $fresh, 'the older installation differs from a fresh 1.2.1');
+($ret, $out, $err) = $node->psql('upd', undef,
+	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', $later ]);
+is($ret, 0, 'the 1.2.1 file registers 1.2.1 where 1.2 is registered') or diag($err);
+is( $node->safe_psql(
+		'upd', q{
+SELECT (SELECT string_agg(version, ' ' ORDER BY version) FROM pgtle.available_extension_versions() WHERE name = 'objectid'),
+	(SELECT default_version FROM pgtle.available_extensions() WHERE name = 'objectid'),
+	(SELECT string_agg(source || '>' || target || ':' || (path IS NOT NULL), ' ' ORDER BY source, target)
+	 FROM pgtle.extension_update_paths('objectid'))}),
+	'1.2 1.2.1|1.2.1|1.2>1.2.1:true 1.2.1>1.2:false',
+	'1.2 and 1.2.1 registered, 1.2.1 the default, an update path from 1.2 to 1.2.1 and none back');
+($ret, $out, $err) = $node->psql('upd', 'ALTER EXTENSION objectid UPDATE');
+is($ret, 0, 'ALTER EXTENSION objectid UPDATE takes the database from 1.2 to 1.2.1') or diag($err);
+is($node->safe_psql('upd', "SELECT extversion FROM pg_extension WHERE extname = 'objectid'"),
+	'1.2.1', 'the extension is at 1.2.1');
+same_text(extension_members($node, 'upd'), $fresh,
+	'updated: every member as a fresh 1.2.1\'s (the old helper dropped, the missing function made, the stale one replaced)');
+is($node->safe_psql('upd', $digest), $upd_rows, 'updated: the same rows, text and order');
+my $k500 = $node->safe_psql('upd', 'SELECT id FROM t WHERE n = 500');
+check_index($node, 'upd', 't', 't_hash', "id = '$k500'", label => 'id = the 500th', on => 'upd');
+$node->safe_psql('upd', 'DROP INDEX t_hash');
+check_index($node, 'upd', 't', 't_pkey', "id = '$k500'", label => 'id = the 500th', on => 'upd');
+is( $node->safe_psql(
+		'upd', "INSERT INTO t (n) VALUES (1001) RETURNING objectid_timestamp(id) >= (SELECT max(objectid_timestamp(id)) FROM t WHERE n <= 1000)"),
+	't', 'updated: DEFAULT objectid() inserts (another session: its second not behind the others)');
+($ret, $out, $err) = $node->psql('upd', undef,
+	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', $later ]);
+like($err, qr/NOTICE:  objectid 1\.2\.1 is registered already: nothing to do/,
+	'the 1.2.1 file run again says it has nothing to do');
+same_text(extension_members($node, 'upd'), $fresh, 'and nothing changed');
 
 # DROP EXTENSION takes everything
 $node->safe_psql('app', 'DROP TABLE t, h, bm, bb');

@@ -10,36 +10,50 @@
 -- "pgtle: after the plain edition's functions" goes at the end.
 --
 
-SELECT pgtle.create_shell_type('@extschema@', 'objectid');
+SELECT pgtle.create_shell_type_if_not_exists('@extschema@', 'objectid');
 
 -- the I/O functions pg_tle calls (it creates objectid_portable_in(cstring)
 -- and objectid_portable_out(objectid) in C around them, the type's own):
--- 24 hex digits, either case, to 12 bytes; 12 bytes to 24 lowercase digits
-CREATE FUNCTION objectid_portable_in(text)
-RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
+-- 24 hex digits, either case, to 12 bytes; 12 bytes to 24 lowercase digits.
+-- Created once: pg_tle refuses to replace a type's I/O function, so an
+-- update leaves them as they are.
+DO $once$
 BEGIN
-	IF $1 OPERATOR(pg_catalog.~) '^[0-9A-Fa-f]{24}$' THEN
-		RETURN pg_catalog.decode($1, 'hex');
+	IF pg_catalog.to_regprocedure('@extschema@.objectid_portable_in(text)') IS NULL THEN
+		CREATE FUNCTION objectid_portable_in(text)
+		RETURNS bytea
+		LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+		AS $$
+		BEGIN
+			IF $1 OPERATOR(pg_catalog.~) '^[0-9A-Fa-f]{24}$' THEN
+				RETURN pg_catalog.decode($1, 'hex');
+			END IF;
+			RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
+				USING ERRCODE = '22P02';
+		END
+		$$;
 	END IF;
-	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
-		USING ERRCODE = '22P02';
 END
-$$;
+$once$;
 
 COMMENT ON FUNCTION objectid_portable_in(text) IS 'private: objectid input for pg_tle, 24 hex digits to 12 bytes';
 
-CREATE FUNCTION objectid_portable_out(bytea)
-RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ BEGIN RETURN pg_catalog.encode($1, 'hex'); END $$;
+DO $once$
+BEGIN
+	IF pg_catalog.to_regprocedure('@extschema@.objectid_portable_out(bytea)') IS NULL THEN
+		CREATE FUNCTION objectid_portable_out(bytea)
+		RETURNS text
+		LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+		AS $$ BEGIN RETURN pg_catalog.encode($1, 'hex'); END $$;
+	END IF;
+END
+$once$;
 
 COMMENT ON FUNCTION objectid_portable_out(bytea) IS 'private: objectid output for pg_tle, 12 bytes to 24 lowercase hex digits';
 
 -- alignment int4, not the C type's char: the 4-byte header pg_tle keeps is
 -- read as a bytea's, so it stays aligned
-SELECT pgtle.create_base_type('@extschema@', 'objectid',
+SELECT pgtle.create_base_type_if_not_exists('@extschema@', 'objectid',
 	'@extschema@.objectid_portable_in(text)'::pg_catalog.regprocedure,
 	'@extschema@.objectid_portable_out(bytea)'::pg_catalog.regprocedure,
 	12, 'int4', 'plain');
@@ -55,7 +69,7 @@ COMMENT ON TYPE objectid[] IS 'array of objectid';
 -- is made a cast at the end.
 --
 
-CREATE FUNCTION bytea(objectid)
+CREATE OR REPLACE FUNCTION bytea(objectid)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT $1::pg_catalog.bytea $$;
@@ -72,56 +86,56 @@ COMMENT ON CAST (objectid AS bytea) IS 'explicit: the 12 bytes of an objectid';
 -- end use core's byteacmp and hashvarlena.
 --
 
-CREATE FUNCTION objectid_eq(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_eq(objectid, objectid)
 RETURNS bool
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.=) $2::pg_catalog.bytea; END $$;
 
 COMMENT ON FUNCTION objectid_eq(objectid, objectid) IS 'implementation of = operator';
 
-CREATE FUNCTION objectid_ne(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_ne(objectid, objectid)
 RETURNS bool
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.<>) $2::pg_catalog.bytea; END $$;
 
 COMMENT ON FUNCTION objectid_ne(objectid, objectid) IS 'implementation of <> operator';
 
-CREATE FUNCTION objectid_lt(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_lt(objectid, objectid)
 RETURNS bool
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.<) $2::pg_catalog.bytea; END $$;
 
 COMMENT ON FUNCTION objectid_lt(objectid, objectid) IS 'implementation of < operator';
 
-CREATE FUNCTION objectid_le(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_le(objectid, objectid)
 RETURNS bool
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.<=) $2::pg_catalog.bytea; END $$;
 
 COMMENT ON FUNCTION objectid_le(objectid, objectid) IS 'implementation of <= operator';
 
-CREATE FUNCTION objectid_gt(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_gt(objectid, objectid)
 RETURNS bool
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.>) $2::pg_catalog.bytea; END $$;
 
 COMMENT ON FUNCTION objectid_gt(objectid, objectid) IS 'implementation of > operator';
 
-CREATE FUNCTION objectid_ge(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_ge(objectid, objectid)
 RETURNS bool
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN $1::pg_catalog.bytea OPERATOR(pg_catalog.>=) $2::pg_catalog.bytea; END $$;
 
 COMMENT ON FUNCTION objectid_ge(objectid, objectid) IS 'implementation of >= operator';
 
-CREATE FUNCTION objectid_cmp(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_cmp(objectid, objectid)
 RETURNS int4
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ BEGIN RETURN pg_catalog.sign(pg_catalog.byteacmp($1::pg_catalog.bytea, $2::pg_catalog.bytea)); END $$;
 
 COMMENT ON FUNCTION objectid_cmp(objectid, objectid) IS 'btree comparison: bytewise, -1, 0 or 1';
 
-CREATE FUNCTION objectid_smaller(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_smaller(objectid, objectid)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
@@ -135,7 +149,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS 'smaller of two objectids (min() transition function)';
 
-CREATE FUNCTION objectid_larger(objectid, objectid)
+CREATE OR REPLACE FUNCTION objectid_larger(objectid, objectid)
 RETURNS objectid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
@@ -153,7 +167,7 @@ COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS 'larger of two object
 -- with core's generic estimators for < <= > >=)
 
 -- the second: the first 4 bytes, big-endian
-CREATE FUNCTION objectid_timestamp(objectid)
+CREATE OR REPLACE FUNCTION objectid_timestamp(objectid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
