@@ -1622,7 +1622,8 @@ BEGIN
 		END IF;
 	ELSIF @extschema@.objectid_portable_binomial_tail(n, covered, 37.0 / 128.0) <= 0.001 THEN
 		reason := 'mixed';
-	ELSIF c[4] = 0 THEN
+	ELSIF c[4] = 0 OR (SELECT min(x) FROM unnest(rchance) x) <= 0.001 THEN
+		-- more rows would tell (uuid_detect.c, uuid_detect_verdict)
 		reason := 'too few rows';
 	ELSE
 		reason := 'not UUIDs';

@@ -249,6 +249,7 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 	int64_t		fitted[UUID_DETECT_NREPR] = {0};
 	int64_t		covered = 0;
 	int64_t		fewest = INT64_MAX;
+	double		least = 1.0;
 	bool		rfc = false;
 	int			orders = 0;
 	uint32_t	i;
@@ -284,6 +285,8 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 		/* no other representation writes subtype 04 */
 		if (r == UUID_REPR_STANDARD && t->standard_04 > 0)
 			res->repr_chance[r] = 0.0;
+		if (res->repr_chance[r] < least)
+			least = res->repr_chance[r];
 		if (res->evidence > 0 && t->fits[r] == res->evidence)
 		{
 			res->fit_all |= UUID_DETECT_BIT(r);
@@ -325,7 +328,14 @@ uuid_detect_verdict(const uuid_detect_tally *t, uuid_detect_result *res)
 	if (uuid_detect_binomial_tail(res->distinct, covered,
 								  UUID_DETECT_RANDOM_FIT) <= UUID_DETECT_ALPHA)
 		res->reason = UUID_DETECT_MIXED;
-	else if (t->fits_none == 0)
+
+	/*
+	 * Not so many rows fit some order that they could not be random bytes;
+	 * but when every row fits one, or one order alone fits more rows than
+	 * random bytes would, more rows would tell: only rows that fit no more
+	 * often than random bytes are not UUIDs.
+	 */
+	else if (t->fits_none == 0 || least <= UUID_DETECT_ALPHA)
 		res->reason = UUID_DETECT_TOO_FEW_ROWS;
 	else
 		res->reason = UUID_DETECT_NOT_UUIDS;

@@ -222,8 +222,9 @@ typedef struct uuid_detect_result
  *	fit_all empty: the distinct values that fit some representation are
  *	more than random bytes explain (binomial tail with
  *	UUID_DETECT_RANDOM_FIT at or below ALPHA)	MIXED
- *	else, every row fits something				TOO_FEW_ROWS
- *	else										NOT_UUIDS
+ *	else, every row fits something, or one
+ *	representation's chance <= ALPHA			TOO_FEW_ROWS
+ *	else (rows fit no more than random bytes)	NOT_UUIDS
  */
 extern void uuid_detect_verdict(const uuid_detect_tally *t,
 								uuid_detect_result *res);

@@ -371,6 +371,18 @@ test_tally(void)
 	add_v4(&t, 20, UUID_REPR_CSHARP_LEGACY, -1);
 	CHECK(verdict(&t, &fit) == UUID_DETECT_MIXED && fit == 0);
 
+	/*
+	 * six Java rows and one that fits no order: too few to call them mixed,
+	 * yet far more rows fit Java's order than random bytes would (chance
+	 * 2.3e-5): more rows would tell, they are not "not UUIDs"
+	 */
+	uuid_detect_tally_init(&t);
+	add_v4(&t, 6, UUID_REPR_JAVA_LEGACY, -1);
+	memset(u, 0x01, 16);
+	uuid_detect_tally_add(&t, u, 16, -1, NOW_US);
+	CHECK(t.fits_none == 1);
+	CHECK(verdict(&t, &fit) == UUID_DETECT_TOO_FEW_ROWS && fit == 0);
+
 	/* random bytes: not UUIDs */
 	uuid_detect_tally_init(&t);
 	for (i = 0; i < 200; i++)
