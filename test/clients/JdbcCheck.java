@@ -139,6 +139,10 @@ public final class JdbcCheck
 						serverIds.add(id);
 					if (id != null)
 					{
+						/* what getObject gives, as clients/java/README.md says */
+						String cls = rs.getObject(2).getClass().getSimpleName();
+
+						check(cls.equals(route.equals("plain") ? "String" : "PGobject"), "getObject of row " + n + ": " + cls);
 						check(id.toHexString().equals(rs.getString("t")), "text of row " + n);
 						check(Arrays.equals(id.toByteArray(), rs.getBytes("b")), "bytes of row " + n);
 					}
