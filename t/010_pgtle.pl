@@ -63,9 +63,8 @@ my $top = abs_path(dirname(__FILE__) . '/..');
 my $sharedir = pg_config('--sharedir');
 my $major = major_version();
 
-plan skip_all => "pg_tle is not installed for PostgreSQL $major "
-  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)"
-  unless -f "$sharedir/extension/pg_tle.control";
+my $pgtle_problem = pgtle_problem();
+plan skip_all => $pgtle_problem if $pgtle_problem;
 
 # generated file
 {

@@ -52,6 +52,7 @@ our @EXPORT = qw(
   objectid_majors
   objectid_node
   shadow_install_path
+  pgtle_problem
   run_client
   present_generators
   check_index
@@ -304,6 +305,25 @@ sub shadow_install_path
 		symlink($f, "$sshare/extension/$name") or die "symlink $name: $!";
 	}
 	return dirname($sbin);
+}
+
+=pod
+
+=item pgtle_problem()
+
+Why the server under test cannot run pg_tle (not installed for its major),
+or '': the reason for a test's skip_all.
+
+=cut
+
+sub pgtle_problem
+{
+	my $sharedir = pg_config('--sharedir');
+	my $major = major_version();
+	return -f "$sharedir/extension/pg_tle.control"
+	  ? ''
+	  : "pg_tle is not installed for PostgreSQL $major "
+	  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)";
 }
 
 =pod
