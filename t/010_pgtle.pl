@@ -58,22 +58,17 @@ use warnings;
 
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
-use File::Copy qw(copy);
-use File::Path qw(make_path);
-use File::Spec;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use ObjectidTest;
 
 my $top = abs_path(dirname(__FILE__) . '/..');
-my ($bindir, $sharedir, $pkglibdir) =
-  map { pg_config($_) } qw(--bindir --sharedir --pkglibdir);
+my $sharedir = pg_config('--sharedir');
 my $major = major_version();
 
-plan skip_all => "pg_tle is not installed for PostgreSQL $major "
-  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)"
-  unless -f "$sharedir/extension/pg_tle.control";
+my $pgtle_problem = pgtle_problem();
+plan skip_all => $pgtle_problem if $pgtle_problem;
 
 # generated file
 {
@@ -84,47 +79,10 @@ plan skip_all => "pg_tle is not installed for PostgreSQL $major "
 		'portable/pgtle.sql is what portable/pgtle/generate writes');
 }
 
-# the shadow installation: paths below the directory the three have in
-# common, as PostgreSQL finds its share and library directories relative to
-# its binary
-my $shadow = PostgreSQL::Test::Utils::tempdir('pgtle_install');
-my @parts = map { [ File::Spec->splitdir($_) ] } $bindir, $sharedir, $pkglibdir;
-my $common = 0;
-$common++
-  while $common < @{ $parts[0] }
-  && !grep { !defined $_->[$common] || $_->[$common] ne $parts[0][$common] } @parts;
-my ($sbin, $sshare, $slib) =
-  map { File::Spec->catdir($shadow, @{$_}[ $common .. $#$_ ]) } @parts;
-make_path($sbin, "$sshare/extension", dirname($slib));
-symlink($pkglibdir, $slib) or die "symlink $slib: $!";
-for my $f (glob("$bindir/*"))
-{
-	my $to = "$sbin/" . (File::Spec->splitpath($f))[2];
-	# the programs that find the others, and the server its files, from
-	# where they are: copies
-	if ($to =~ m{/(postgres|pg_ctl|initdb)$})
-	{
-		copy($f, $to) or die "copy $f: $!";
-		chmod 0755, $to;
-	}
-	else { symlink($f, $to) or die "symlink $to: $!"; }
-}
-for my $f (glob("$sharedir/*"))
-{
-	my $name = (File::Spec->splitpath($f))[2];
-	next if $name eq 'extension';
-	symlink($f, "$sshare/$name") or die "symlink $name: $!";
-}
-for my $f (glob("$sharedir/extension/*"))
-{
-	my $name = (File::Spec->splitpath($f))[2];
-	next if $name =~ /^objectid[-._]/;
-	symlink($f, "$sshare/extension/$name") or die "symlink $name: $!";
-}
-
+# the cluster runs from a shadow of the installation without objectid's files
 my $node = objectid_node(
 	'pgtle',
-	install_path => dirname($sbin),
+	install_path => shadow_install_path(),
 	conf => "shared_preload_libraries = 'pg_tle'");
 note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version');
 is( $node->safe_psql(

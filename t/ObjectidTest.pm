@@ -35,6 +35,8 @@ use warnings;
 
 use Exporter 'import';
 use File::Basename qw(dirname);
+use File::Copy qw(copy);
+use File::Path qw(make_path);
 use File::Spec;
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
@@ -49,6 +51,8 @@ our @EXPORT = qw(
   major_install_path
   objectid_majors
   objectid_node
+  shadow_install_path
+  pgtle_problem
   run_client
   present_generators
   check_index
@@ -248,6 +252,78 @@ sub objectid_node
 	$node->append_conf('postgresql.conf', $conf) if defined $conf;
 	$node->start if $start;
 	return $node;
+}
+
+=pod
+
+=item shadow_install_path()
+
+A shadow of the installation of the server under test whose extension
+directory lacks objectid's files, as a managed service's (pg_tle refuses an
+extension name the server has a control file for): an install_path for
+objectid_node.  Its binaries that find the others, and the server its files,
+from where they are (postgres, pg_ctl, initdb) are copies, the rest links,
+below the directory that the binaries, share and library directories have
+in common, as PostgreSQL finds the latter two relative to its binary.
+
+=cut
+
+sub shadow_install_path
+{
+	my ($bindir, $sharedir, $pkglibdir) =
+	  map { pg_config($_) } qw(--bindir --sharedir --pkglibdir);
+	my $shadow = PostgreSQL::Test::Utils::tempdir('shadow_install');
+	my @parts = map { [ File::Spec->splitdir($_) ] } $bindir, $sharedir, $pkglibdir;
+	my $common = 0;
+	$common++
+	  while $common < @{ $parts[0] }
+	  && !grep { !defined $_->[$common] || $_->[$common] ne $parts[0][$common] } @parts;
+	my ($sbin, $sshare, $slib) =
+	  map { File::Spec->catdir($shadow, @{$_}[ $common .. $#$_ ]) } @parts;
+	make_path($sbin, "$sshare/extension", dirname($slib));
+	symlink($pkglibdir, $slib) or die "symlink $slib: $!";
+	for my $f (glob("$bindir/*"))
+	{
+		my $to = "$sbin/" . (File::Spec->splitpath($f))[2];
+		if ($to =~ m{/(postgres|pg_ctl|initdb)$})
+		{
+			copy($f, $to) or die "copy $f: $!";
+			chmod 0755, $to;
+		}
+		else { symlink($f, $to) or die "symlink $to: $!"; }
+	}
+	for my $f (glob("$sharedir/*"))
+	{
+		my $name = (File::Spec->splitpath($f))[2];
+		next if $name eq 'extension';
+		symlink($f, "$sshare/$name") or die "symlink $name: $!";
+	}
+	for my $f (glob("$sharedir/extension/*"))
+	{
+		my $name = (File::Spec->splitpath($f))[2];
+		next if $name =~ /^objectid[-._]/;
+		symlink($f, "$sshare/extension/$name") or die "symlink $name: $!";
+	}
+	return dirname($sbin);
+}
+
+=pod
+
+=item pgtle_problem()
+
+Why the server under test cannot run pg_tle (not installed for its major),
+or '': the reason for a test's skip_all.
+
+=cut
+
+sub pgtle_problem
+{
+	my $sharedir = pg_config('--sharedir');
+	my $major = major_version();
+	return -f "$sharedir/extension/pg_tle.control"
+	  ? ''
+	  : "pg_tle is not installed for PostgreSQL $major "
+	  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)";
 }
 
 =pod

@@ -16,28 +16,54 @@
 // The type's OID differs between databases, so it is looked up on each
 // client, through the extension's catalog entries: the extension's schema
 // need not be on the search_path.
+//
+// The portable edition (portable/README.md) is found too:
+// - pg_tle (portable/pgtle.sql): a base type with text I/O only, so no
+//   binary parser (the server refuses binary results of the type);
+// - plain SQL (portable/objectid.sql): a domain over text.  The server
+//   describes a domain column as text, so it parses as a string (the 24 hex
+//   digits, the C type's text); arrays of the domain have their own type
+//   and parse as arrays of ObjectId.
 
 const bson = require('bson');
 const postgresArray = require('postgres-array');
 
 // the type that the extension named objectid installed, wherever it lives
-// (clients/python/objectid_psycopg.py asks the same)
+// (the C extension, or pg_tle's objectid); else the plain edition's domain,
+// the one over text that the objectid_timestamp of its schema takes, the one
+// on the search_path first (clients/python/objectid_psycopg.py asks the same)
 const INFO_QUERY = `
-SELECT t.oid, t.typarray
+SELECT t.oid, t.typarray,
+       CASE WHEN t.typtype = 'd' THEN 'text'
+            WHEN t.typsend <> 0 AND t.typreceive <> 0 THEN 'bytes' END AS binary
   FROM pg_catalog.pg_type t
-  JOIN pg_catalog.pg_depend d
-    ON d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass
-   AND d.objid = t.oid AND d.deptype = 'e'
-  JOIN pg_catalog.pg_extension e
-    ON e.oid = d.refobjid AND e.extname = 'objectid'
- WHERE t.typname = 'objectid'`;
+ WHERE t.typname = 'objectid'
+   AND (EXISTS (SELECT FROM pg_catalog.pg_depend d
+                  JOIN pg_catalog.pg_extension e
+                    ON e.oid = d.refobjid AND e.extname = 'objectid'
+                 WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass
+                   AND d.objid = t.oid AND d.deptype = 'e')
+        OR t.typtype = 'd'
+           AND t.typbasetype = 'pg_catalog.text'::pg_catalog.regtype
+           AND EXISTS (SELECT FROM pg_catalog.pg_proc p
+                        WHERE p.pronamespace = t.typnamespace
+                          AND p.proname = 'objectid_timestamp'
+                          AND p.proargtypes[0] = t.oid))
+ ORDER BY t.typtype = 'd', NOT pg_catalog.pg_type_is_visible(t.oid),
+          t.typnamespace::pg_catalog.regnamespace::pg_catalog.text
+ LIMIT 1`;
 
-// objectidTypes(client): { oid, arrayOid } of the database's objectid type,
-// or null when the extension is not installed there
+// objectidTypes(client): { oid, arrayOid, binary } of the database's
+// objectid type, or null when neither the extension nor the plain-SQL
+// edition is installed there.  binary is what the type's binary format
+// carries: 'bytes' (the C extension: the 12 bytes), 'text' (the plain
+// edition's domain: text's, the 24 hex digits) or null (pg_tle's type,
+// which has none).
 async function objectidTypes(client) {
   const res = await client.query(INFO_QUERY);
   if (res.rows.length === 0) return null;
-  return { oid: Number(res.rows[0].oid), arrayOid: Number(res.rows[0].typarray) };
+  const row = res.rows[0];
+  return { oid: Number(row.oid), arrayOid: Number(row.typarray), binary: row.binary };
 }
 
 // node-postgres turns a parameter that has toPostgres() into its result;
@@ -53,12 +79,54 @@ function teachToPostgres(ObjectId) {
   }
 }
 
+// node-postgres (8.x, up to 8.23 at least) decodes every value of a row as
+// UTF-8 and hands a binary one over as Buffer.from(that string), so a byte
+// sequence that is not UTF-8 arrives as U+FFFD (brianc/node-postgres#3495).
+// intact(value): the Buffer when no replacement character is in it (then
+// the decoding lost nothing), else an error rather than wrong bytes.
+const REPLACEMENT = Buffer.from('\ufffd');
+function intact(value) {
+  const buf = Buffer.from(value);
+  if (buf.includes(REPLACEMENT)) {
+    throw new Error('objectid in binary format: node-postgres decoded the bytes as UTF-8 and lost some ' +
+      '(brianc/node-postgres#3495); read objectid in text format (no binary: true)');
+  }
+  return buf;
+}
+
+// parseBinaryArray(buf, element): an array in PostgreSQL's binary format
+// (array_send: dimensions, a flag, the element type, each dimension's
+// length and lower bound, then each element's length, -1 for NULL, and
+// bytes) as nested arrays, each element through element(Buffer)
+function parseBinaryArray(buf, element) {
+  const ndim = buf.readInt32BE(0);
+  const dims = [];
+  for (let i = 0; i < ndim; i++) dims.push(buf.readInt32BE(12 + 8 * i));
+  let pos = 12 + 8 * ndim;
+  const level = (d) => {
+    const out = [];
+    for (let i = 0; i < dims[d]; i++) {
+      if (d + 1 < ndim) {
+        out.push(level(d + 1));
+        continue;
+      }
+      const len = buf.readInt32BE(pos);
+      pos += 4;
+      out.push(len < 0 ? null : element(buf.subarray(pos, pos + len)));
+      if (len > 0) pos += len;
+    }
+    return out;
+  };
+  return ndim === 0 ? [] : level(0);
+}
+
 // registerObjectId(client, { ObjectId, types }): register the parsers on a
 // connected pg Client (or on a pg TypeOverrides-like object given as
 // `types`, for a Pool's `types` option) and let ObjectId values be passed
 // as parameters.  `ObjectId` defaults to this package's bson.ObjectId; pass
 // mongodb's own when the application uses the driver's copy of bson.
-// Resolves to { oid, arrayOid }; rejects when the extension is not there.
+// Resolves to objectidTypes' answer; rejects when the extension is not
+// there.
 async function registerObjectId(client, options = {}) {
   const ObjectId = options.ObjectId || bson.ObjectId;
   const info = await objectidTypes(client);
@@ -66,8 +134,19 @@ async function registerObjectId(client, options = {}) {
   const target = options.types || client;
   const fromText = (text) => new ObjectId(text);
   target.setTypeParser(info.oid, 'text', fromText);
-  target.setTypeParser(info.oid, 'binary', (buf) => new ObjectId(Buffer.from(buf)));
   target.setTypeParser(info.arrayOid, 'text', (text) => postgresArray.parse(text, fromText));
+  // binary results (`binary: true`): the C type's 12 bytes, the domain's
+  // 24 hex digits (text's binary format; only arrays of the domain are
+  // described with its OIDs, a domain column as text); pg_tle's type has no
+  // binary format
+  const fromBinary = {
+    bytes: (buf) => new ObjectId(Buffer.from(buf)),
+    text: (buf) => new ObjectId(buf.toString('latin1')),
+  }[info.binary];
+  if (fromBinary) {
+    target.setTypeParser(info.oid, 'binary', (value) => fromBinary(intact(value)));
+    target.setTypeParser(info.arrayOid, 'binary', (value) => parseBinaryArray(intact(value), fromBinary));
+  }
   teachToPostgres(ObjectId);
   return info;
 }

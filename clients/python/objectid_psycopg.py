@@ -16,6 +16,16 @@ server's objectid_send/objectid_recv), for plain and server-side cursors and
 the database, so it is looked up per connection; the lookup goes through the
 extension's catalog entries, so the extension's schema need not be on the
 search_path.
+
+The portable edition (portable/README.md) is found too:
+- pg_tle (portable/pgtle.sql): a base type with text I/O only, so only the
+  text format is registered; the server refuses binary results of the type
+  and psycopg refuses `%b` parameters of ObjectId;
+- plain SQL (portable/objectid.sql): a domain over text.  The server
+  describes a domain column as text, so a result column of the domain loads
+  as str (the 24 hex digits, the C type's text); its arrays, parameters and
+  `COPY` with the domain's OID go through these adapters, binary format
+  being text's (the 24 hex digits as ASCII).
 """
 
 from __future__ import annotations
@@ -28,30 +38,57 @@ from psycopg.adapt import Buffer, Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
-__all__ = ["register_objectid", "fetch_objectid_info"]
+__all__ = ["register_objectid", "fetch_objectid_info", "ObjectIdInfo"]
 
 # the type that the extension named objectid installed, wherever it lives
-# (clients/node/index.js asks the same)
+# (the C extension, or pg_tle's objectid); else the plain edition's domain,
+# the one over text that the objectid_timestamp of its schema takes, the one
+# on the search_path first (clients/node/index.js asks the same)
 _INFO_QUERY = """
-SELECT t.oid, t.typarray, format_type(t.oid, NULL)
+SELECT t.oid, t.typarray, pg_catalog.format_type(t.oid, NULL),
+       CASE WHEN t.typtype = 'd' THEN 'text'
+            WHEN t.typsend <> 0 AND t.typreceive <> 0 THEN 'bytes' END
   FROM pg_catalog.pg_type t
-  JOIN pg_catalog.pg_depend d
-    ON d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass
-   AND d.objid = t.oid AND d.deptype = 'e'
-  JOIN pg_catalog.pg_extension e
-    ON e.oid = d.refobjid AND e.extname = 'objectid'
  WHERE t.typname = 'objectid'
+   AND (EXISTS (SELECT FROM pg_catalog.pg_depend d
+                  JOIN pg_catalog.pg_extension e
+                    ON e.oid = d.refobjid AND e.extname = 'objectid'
+                 WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass
+                   AND d.objid = t.oid AND d.deptype = 'e')
+        OR t.typtype = 'd'
+           AND t.typbasetype = 'pg_catalog.text'::pg_catalog.regtype
+           AND EXISTS (SELECT FROM pg_catalog.pg_proc p
+                        WHERE p.pronamespace = t.typnamespace
+                          AND p.proname = 'objectid_timestamp'
+                          AND p.proargtypes[0] = t.oid))
+ ORDER BY t.typtype = 'd', NOT pg_catalog.pg_type_is_visible(t.oid),
+          t.typnamespace::pg_catalog.regnamespace::pg_catalog.text
+ LIMIT 1
 """
 
 
-def fetch_objectid_info(conn: Any) -> Optional[TypeInfo]:
-    """The objectid type of the connection's database, or None if the
-    extension is not installed there."""
+class ObjectIdInfo(TypeInfo):
+    """The TypeInfo of objectid, and what its binary format carries:
+    `binary` is "bytes" (the C extension: the 12 bytes), "text" (the plain
+    edition's domain: text's, the 24 hex digits) or None (pg_tle's type,
+    which has no binary format)."""
+
+    def __init__(
+        self, name: str, oid: int, array_oid: int, *, regtype: str = "",
+        binary: Optional[str] = "bytes"
+    ):
+        super().__init__(name, oid, array_oid, regtype=regtype)
+        self.binary = binary
+
+
+def fetch_objectid_info(conn: Any) -> Optional[ObjectIdInfo]:
+    """The objectid type of the connection's database, or None if neither
+    the extension nor the plain-SQL edition is installed there."""
     row = conn.execute(_INFO_QUERY, prepare=False).fetchone()
     if row is None:
         return None
-    oid, array_oid, regtype = row
-    return TypeInfo("objectid", oid, array_oid, regtype=regtype)
+    oid, array_oid, regtype, binary = row
+    return ObjectIdInfo("objectid", oid, array_oid, regtype=regtype, binary=binary)
 
 
 class ObjectIdTextLoader(Loader):
@@ -70,6 +107,12 @@ class ObjectIdBinaryLoader(Loader):
         return ObjectId(bytes(data))
 
 
+class ObjectIdHexBinaryLoader(ObjectIdTextLoader):
+    """The domain's binary format, text's: 24 hex digits -> ObjectId."""
+
+    format = Format.BINARY
+
+
 class _ObjectIdTextDumper(Dumper):
     def dump(self, obj: ObjectId) -> bytes:
         return str(obj).encode("ascii")
@@ -82,24 +125,39 @@ class _ObjectIdBinaryDumper(Dumper):
         return obj.binary
 
 
+class _ObjectIdHexBinaryDumper(_ObjectIdTextDumper):
+    format = Format.BINARY
+
+
+# per binary format of the type: its loaders and dumpers (the last dumper
+# is the one %s uses)
+_ADAPTERS = {
+    "bytes": ((ObjectIdTextLoader, ObjectIdBinaryLoader), (_ObjectIdTextDumper, _ObjectIdBinaryDumper)),
+    "text": ((ObjectIdTextLoader, ObjectIdHexBinaryLoader), (_ObjectIdTextDumper, _ObjectIdHexBinaryDumper)),
+    None: ((ObjectIdTextLoader,), (_ObjectIdTextDumper,)),
+}
+
+
 def register_objectid(
     context: AdaptContext, info: Optional[TypeInfo] = None
 ) -> TypeInfo:
     """Register the objectid loaders and dumpers on a connection (or a
     cursor).  `info` defaults to fetch_objectid_info(conn); pass it to reuse
     one lookup for several connections to the same database.  Raises
-    LookupError if the extension is not installed."""
+    LookupError if neither the extension nor the plain-SQL edition is
+    installed."""
     if info is None:
         info = fetch_objectid_info(context.connection)
         if info is None:
             raise LookupError("extension objectid is not installed in this database")
     info.register(context)  # also objectid[] <-> list
     adapters = context.adapters
-    adapters.register_loader(info.oid, ObjectIdTextLoader)
-    adapters.register_loader(info.oid, ObjectIdBinaryLoader)
+    loaders, dumpers = _ADAPTERS[getattr(info, "binary", "bytes")]
+    for loader in loaders:
+        adapters.register_loader(info.oid, loader)
     # the dumpers carry this database's OID, so the server reads the
     # parameter as objectid without a cast
-    for base in (_ObjectIdTextDumper, _ObjectIdBinaryDumper):
+    for base in dumpers:
         dumper = type(base.__name__.lstrip("_"), (base,), {"oid": info.oid})
         adapters.register_dumper(ObjectId, dumper)
     return info

@@ -1,8 +1,13 @@
 /*
  * test/clients/JdbcCheck.java: clients/java (pgjdbc + bson) against the
  * database of the JDBC URL in args[0] (user and password from PGUSER and
- * PGPASSWORD), in which test/clients/check installed the extension into the
- * schema args[1].
+ * PGPASSWORD), in which objectid is installed in the schema args[1] by the
+ * route args[2]: "c" (the C extension, the default), "plain"
+ * (portable/objectid.sql, a domain over text) or "pgtle"
+ * (portable/pgtle.sql, a base type with text I/O only).  ObjectIds works
+ * the same on each (values travel as text); the result's column type name
+ * is pinned, "text" for the plain edition's domain (the server describes a
+ * domain column by its base type).
  *
  * ObjectIds made by bson and by the server's objectid() go in through
  * ObjectIds.set and come back through ObjectIds.get: equal to the source,
@@ -75,7 +80,10 @@ public final class JdbcCheck
 	public static void main(String[] args) throws Exception
 	{
 		String schema = args[1];
+		String route = args.length > 2 ? args[2] : "c";
 		String typ = "\"" + schema + "\".objectid";
+		/* the plain edition's = is text's, in pg_catalog */
+		String eq = route.equals("plain") ? "=" : "OPERATOR(\"" + schema + "\".=)";
 
 		try (Connection conn = DriverManager.getConnection(args[0],
 				System.getenv("PGUSER"), System.getenv("PGPASSWORD")))
@@ -112,8 +120,13 @@ public final class JdbcCheck
 			List<ObjectId> serverIds = new ArrayList<>();
 
 			try (Statement st = conn.createStatement();
-				 ResultSet rs = st.executeQuery("SELECT n, id, id::text AS t, id::bytea AS b FROM java_ids ORDER BY n"))
+				 ResultSet rs = st.executeQuery("SELECT n, id, id::text AS t, \"" + schema
+					+ "\".bytea(id) AS b FROM java_ids ORDER BY n"))
 			{
+				String typeName = rs.getMetaData().getColumnTypeName(2);
+
+				check(route.equals("plain") ? typeName.equals("text") : typeName.matches("(\"" + schema + "\"\\.)?\"?objectid\"?"),
+					  "column type name " + typeName);
 				while (rs.next())
 				{
 					int n = rs.getInt(1);
@@ -126,6 +139,10 @@ public final class JdbcCheck
 						serverIds.add(id);
 					if (id != null)
 					{
+						/* what getObject gives, as clients/java/README.md says */
+						String cls = rs.getObject(2).getClass().getSimpleName();
+
+						check(cls.equals(route.equals("plain") ? "String" : "PGobject"), "getObject of row " + n + ": " + cls);
 						check(id.toHexString().equals(rs.getString("t")), "text of row " + n);
 						check(Arrays.equals(id.toByteArray(), rs.getBytes("b")), "bytes of row " + n);
 					}
@@ -165,7 +182,7 @@ public final class JdbcCheck
 
 			/* parameters compare as objectid on the server */
 			try (PreparedStatement ps = conn.prepareStatement(
-					"SELECT count(*) FROM java_ids WHERE id OPERATOR(\"" + schema + "\".=) ?"))
+					"SELECT count(*) FROM java_ids WHERE id " + eq + " ?"))
 			{
 				for (ObjectId id : all)
 				{
@@ -204,7 +221,7 @@ public final class JdbcCheck
 				st.execute("DROP TABLE java_ids");
 			}
 			System.out.println("java (pgjdbc " + conn.getMetaData().getDriverVersion()
-				+ ", schema " + schema + "): " + checks + " checks passed");
+				+ ", " + route + ", schema " + schema + "): " + checks + " checks passed");
 		}
 	}
 }

@@ -1,13 +1,28 @@
 'use strict';
 // test/clients/node_check.js: clients/node (node-postgres + bson) against the
-// database named by the PG* environment, in which test/clients/check
-// installed the extension into the schema given as the first argument.
+// database named by the PG* environment, in which objectid is installed in
+// the schema given as the first argument by the route given as the second:
+// "c" (the C extension, the default), "plain" (portable/objectid.sql, a
+// domain over text) or "pgtle" (portable/pgtle.sql, a base type with text
+// I/O only).
 //
 // ObjectIds made by bson and by the server's objectid() go in as parameters
-// and come back, in text and binary results: equal to the source, as
-// ObjectId, sorted by ORDER BY as their bytes sort (bson has no compare of
-// its own), objectid_timestamp() equal to getTimestamp(); NULL stays null; a
-// bad value is refused with SQLSTATE 22P02 and changes nothing.
+// and come back in text results: equal to the source, as ObjectId, sorted by
+// ORDER BY as their bytes sort (bson has no compare of its own),
+// objectid_timestamp() equal to getTimestamp(); NULL stays null; a bad value
+// is refused with SQLSTATE 22P02 and changes nothing.  Binary results
+// (binary: true, which takes the extended protocol: a query without
+// parameters would otherwise go as a simple query, in text): node-postgres
+// hands binary values over decoded as UTF-8 (brianc/node-postgres#3495), so
+// an id whose bytes are ASCII must come back right and one that is not
+// UTF-8 must be refused with the adapter's error, never wrong bytes.  What
+// differs by route, pinned so that it can only change knowingly:
+// - plain: the server describes a domain column as text, so a column reads
+//   as a string, the 24 hex digits of toHexString() (arrays of the domain,
+//   which have their own type, read as arrays of ObjectId); its binary
+//   format is text's, which survives node-postgres's decoding;
+// - pgtle: no binary format: binary results are refused by the server
+//   (42883) and the client stays usable.
 const path = require('path');
 const crypto = require('crypto');
 const assert = require('assert/strict');
@@ -40,16 +55,30 @@ function clientIds() {
   return ids;
 }
 
+// the error the adapter raises for binary values node-postgres mangled
+const MANGLED = /node-postgres decoded the bytes as UTF-8 and lost some/;
+
 async function main() {
   const schema = process.argv[2];
+  const route = process.argv[3] || 'c';
+  // the binary format of the type; what a result column of it reads as
+  const binary = { c: 'bytes', plain: 'text', pgtle: null }[route];
+  // same(value, id): value is what a column holding id reads as: a string
+  // on the plain route, an ObjectId elsewhere
+  const same = (value, id) =>
+    route === 'plain' ? value === id.toHexString() : value instanceof ObjectId && value.equals(id);
   const typ = `"${schema}".objectid`;
-  // the schema need not be on the search_path: name its operator
-  const eq = `OPERATOR("${schema}".=)`;
+  // the schema need not be on the search_path: name its operator (the plain
+  // edition's is text's, in pg_catalog)
+  const eq = route === 'plain' ? '=' : `OPERATOR("${schema}".=)`;
   const client = new Client();
+  // a query's rows, or the error it failed with
+  const attempt = (q) => client.query(q).then((r) => r.rows, (e) => e);
   await client.connect();
   try {
     const info = await registerObjectId(client);
     check(info.oid > 0 && info.arrayOid > 0, 'OIDs found');
+    check(info.binary === binary, `binary format ${info.binary}, not ${binary}`);
     await client.query('DROP TABLE IF EXISTS node_ids');
     await client.query(`CREATE TABLE node_ids (n int PRIMARY KEY, id ${typ}, src text)`);
 
@@ -66,51 +95,68 @@ async function main() {
 
     const sql = 'SELECT n, id FROM node_ids ORDER BY n';
     const text = (await client.query(sql)).rows;
-    const binary = (await client.query({ text: sql, binary: true })).rows;
     const serverIds = [];
-    for (const [name, rows] of [['text', text], ['binary', binary]]) {
-      check(rows.length === mine.length + 21, `${name}: row count`);
-      for (const { n, id } of rows) {
-        if (n < 1000) check(id instanceof ObjectId && id.equals(mine[n]), `${name}: row ${n}`);
-        else if (n === 1000) check(id === null, `${name}: NULL row`);
-        else {
-          check(id instanceof ObjectId, `${name}: row ${n} is an ObjectId`);
-          if (name === 'text') serverIds.push(id);
-        }
-      }
-      for (let i = 0; i < rows.length; i++) {
-        check(rows[i].id === null ? text[i].id === null : rows[i].id.equals(text[i].id), `${name} = text, row ${i}`);
+    check(text.length === mine.length + 21, 'row count');
+    for (const { n, id } of text) {
+      if (n < 1000) check(same(id, mine[n]), `row ${n}: ${id}`);
+      else if (n === 1000) check(id === null, 'NULL row');
+      else {
+        check(route === 'plain' ? typeof id === 'string' : id instanceof ObjectId, `row ${n}: ${id}`);
+        serverIds.push(new ObjectId(id));
       }
     }
+
+    // binary results: right, or refused; never wrong
+    const ascii = [new ObjectId('000000000000000000000000'), new ObjectId('7f7f7f7f7f7f7f7f7f7f7f7f'),
+      new ObjectId('507f1f77bcf86cd799439011'.replace(/[89a-f]/g, '1'))];
+    const notUtf8 = new ObjectId('ffffffffffffffffffffffff');
+    const inBinary = (ids) => attempt({
+      text: `SELECT id FROM unnest($1::${typ}[]) WITH ORDINALITY AS u(id, i) ORDER BY i`,
+      values: [ids], binary: true,
+    });
+    const asciiRows = await inBinary(ascii);
+    const notUtf8Rows = await inBinary([notUtf8]);
+    if (binary === null) {
+      check(asciiRows.code === '42883' && notUtf8Rows.code === '42883', `binary results refused: ${asciiRows.message}`);
+    } else {
+      check(Array.isArray(asciiRows) && asciiRows.every((r, i) => same(r.id, ascii[i])),
+        `binary results of ASCII bytes: ${asciiRows.message || JSON.stringify(asciiRows)}`);
+      if (binary === 'bytes') check(MANGLED.test(notUtf8Rows.message), `binary results that are not UTF-8 refused: ${notUtf8Rows}`);
+      else check(same(notUtf8Rows[0].id, notUtf8), `binary results of the domain: ${notUtf8Rows.message}`);
+      // arrays: the array header holds OIDs and lengths that may not be
+      // UTF-8 either
+      const arr = await attempt({ text: 'SELECT array_agg(id ORDER BY n) AS a FROM node_ids WHERE n < 1000',
+        values: [], binary: true, queryMode: 'extended' });
+      check(MANGLED.test(arr.message) || (arr[0].a.length === mine.length && arr[0].a.every((id, i) => id.equals(mine[i]))),
+        `binary objectid[]: ${arr.message || 'right'}`);
+    }
+    check((await client.query('SELECT 1 AS one')).rows[0].one === 1, 'client usable after binary results');
     // the server's text output is toHexString(); its bytes are the id's
     for (const { n, t, b } of (await client.query(
-      'SELECT n, id::text AS t, id::bytea AS b FROM node_ids WHERE id IS NOT NULL')).rows) {
-      const id = text.find((r) => r.n === n).id;
+      `SELECT n, id::text AS t, "${schema}".bytea(id) AS b FROM node_ids WHERE id IS NOT NULL`)).rows) {
+      const id = new ObjectId(text.find((r) => r.n === n).id);
       check(t === id.toHexString(), `text of row ${n}`);
       check(Buffer.compare(b, Buffer.from(id.id)) === 0, `bytes of row ${n}`);
     }
 
     // ORDER BY id is the bytes' order; objectid_timestamp is getTimestamp()
     const all = mine.concat(serverIds).sort(byBytes);
-    for (const binaryFormat of [false, true]) {
-      const rows = (await client.query({
-        text: `SELECT id, "${schema}".objectid_timestamp(id) AS ts FROM node_ids WHERE id IS NOT NULL ORDER BY id`,
-        binary: binaryFormat,
-      })).rows;
-      check(rows.length === all.length, 'ordered row count');
-      rows.forEach((r, i) => {
-        check(r.id.equals(all[i]), `ORDER BY position ${i} (binary=${binaryFormat})`);
-        if (!binaryFormat) {
-          check(r.ts.getTime() === r.id.getTimestamp().getTime(), `timestamp of ${r.id}: ${r.ts.toISOString()}`);
-        }
-      });
-    }
+    const rows = (await client.query(
+      `SELECT id, "${schema}".objectid_timestamp(id) AS ts FROM node_ids WHERE id IS NOT NULL ORDER BY id`)).rows;
+    check(rows.length === all.length, 'ordered row count');
+    rows.forEach((r, i) => {
+      const id = new ObjectId(r.id);
+      check(same(r.id, all[i]), `ORDER BY position ${i}`);
+      check(r.ts.getTime() === id.getTimestamp().getTime(), `timestamp of ${id}: ${r.ts.toISOString()}`);
+    });
 
     // parameters compare as objectid on the server; objectid[] both ways
     for (const id of all) {
       const { rows } = await client.query(`SELECT count(*)::int AS c FROM node_ids WHERE id ${eq} $1`, [id]);
       check(rows[0].c === 1, `lookup of ${id}`);
     }
+    // (arrays of the plain edition's domain are of a type of their own, not
+    // text[]: arrays of ObjectId there too)
     const arr = (await client.query('SELECT array_agg(id ORDER BY id) AS a FROM node_ids')).rows[0].a;
     check(arr.length === all.length + 1 && arr[arr.length - 1] === null, 'objectid[] length, NULL last');
     all.forEach((id, i) => check(arr[i].equals(id), `objectid[] element ${i}`));
@@ -148,7 +194,7 @@ async function main() {
     const clients = await Promise.all([pool.connect(), pool.connect()]);
     for (const c of clients) {
       const { rows } = await c.query(`SELECT "${schema}".objectid() AS id, NULL::"${schema}".objectid AS n`);
-      check(rows[0].id instanceof ObjectId && rows[0].n === null, 'a pool client parses objectid');
+      check(same(rows[0].id, new ObjectId(rows[0].id)) && rows[0].n === null, 'a pool client parses objectid');
       c.release();
     }
   } finally {
@@ -164,7 +210,7 @@ async function main() {
   } finally {
     await other.end();
   }
-  console.log(`node (pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, schema ${schema}): ${checks} checks passed`);
+  console.log(`node (pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${checks} checks passed`);
 }
 
 main().catch((e) => {
