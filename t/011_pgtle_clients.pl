@@ -28,8 +28,10 @@
 # none (the adapters must not, and what the server refuses must leave the
 # connection usable).
 #
-# Skipped, with the reason, where pg_tle is not installed for the major or
-# test/clients/prepare has not run (test/run clients runs it).
+# Run by test/run clients, which prepares the drivers and sets
+# OBJECTID_CLIENT_TESTS (make installcheck skips it without); skipped, with
+# the reason, where pg_tle is not installed for the major or
+# test/clients/prepare has not run.
 
 use strict;
 use warnings;
@@ -43,6 +45,8 @@ use Test::More;
 use ObjectidTest;
 
 my $top = abs_path(dirname(__FILE__) . '/..');
+plan skip_all => 'run by test/run clients (OBJECTID_CLIENT_TESTS unset)'
+  unless $ENV{OBJECTID_CLIENT_TESTS};
 my $pgtle_problem = pgtle_problem();
 plan skip_all => $pgtle_problem if $pgtle_problem;
 # test/clients/env.sh's places
