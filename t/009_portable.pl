@@ -123,6 +123,17 @@ install(
 regress_files($node, $compare, $user, $tests, ['compare'],
 	'compare: the C extension and the portable edition agree on every input');
 
+# no schema to install into (a search_path naming none): the file stops
+# before it creates anything
+$node->safe_psql('postgres', "CREATE DATABASE portable_noschema OWNER $user");
+my ($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
+like($err, qr/ERROR:  no schema to install objectid into\nHINT:  Set search_path to the target schema first, e\.g\. SET search_path = ids\./,
+	'no schema on the search_path: the file says so');
+is( $node->safe_psql(
+		'portable_noschema', q{SELECT (SELECT count(*) FROM pg_proc WHERE proname LIKE 'objectid%')
+	+ (SELECT count(*) FROM pg_type WHERE typname LIKE 'objectid%')}),
+	'0', 'and creates nothing');
+
 # Updating in place: the file run again in a schema that holds the edition
 # updates it.  The installation in s_updated is made older first (a public
 # function missing, objectid() with a stale body and markings, a private
@@ -223,7 +234,7 @@ $node->safe_psql($update,
 	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '9.1' $$},
 	connstr => as_owner($update));
 my $newer = schema_listing('s_updated');
-my ($ret, $err) = run_file($update, 'SET search_path = s_updated');
+($ret, $err) = run_file($update, 'SET search_path = s_updated');
 like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.2\n.*HINT:  Run the file of that version or a later one\./s,
 	'the file refuses to take back version 9.1');
 same_text(schema_listing('s_updated'), $newer, 'and changes nothing');

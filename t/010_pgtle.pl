@@ -104,10 +104,18 @@ GRANT pgtle_admin TO installer, owner;
 GRANT CREATE ON DATABASE app TO outsider;
 });
 
+# psql -f file (portable/pgtle.sql unless named) in db as the member of
+# pgtle_admin, stopping at the first error: (exit status, stdout, stderr)
+sub as_installer
+{
+	my ($db, $file) = @_;
+	return $node->psql($db, undef,
+		extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f',
+			$file // "$top/portable/pgtle.sql" ]);
+}
+
 # install: psql -f portable/pgtle.sql as the member of pgtle_admin
-my ($ret, $out, $err) = $node->psql(
-	'app', undef,
-	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ]);
+my ($ret, $out, $err) = as_installer('app');
 is($ret, 0, 'a member of pgtle_admin installs portable/pgtle.sql with psql')
   or diag($err);
 is( $node->safe_psql(
@@ -245,17 +253,16 @@ like($err, qr/duplicate key value violates unique constraint "t_pkey"/,
 is($node->safe_psql('app', "SELECT min(id) < max(id), min(id) = (SELECT id FROM t WHERE n = 1) FROM t"),
 	't|t', 'min and max');
 
-# a new database db with pg_tle, portable/pgtle.sql installed by the
-# member of pgtle_admin, and objectid created (by the superuser: who may is
-# tested above) in schema (public when '')
+# a new database db with pg_tle, portable/pgtle.sql (or file) installed by
+# the member of pgtle_admin, and objectid created (by the superuser: who may
+# is tested above) in schema (public when '')
 sub pgtle_database
 {
-	my ($db, $schema) = @_;
+	my ($db, $schema, $file) = @_;
 	$node->safe_psql('postgres', "CREATE DATABASE $db OWNER owner");
 	$node->safe_psql($db, 'CREATE EXTENSION pg_tle' . ($schema ? "; CREATE SCHEMA $schema" : ''));
-	$node->psql($db, undef,
-		extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
-		on_error_die => 1);
+	my ($ret, $out, $err) = as_installer($db, $file);
+	die "installing " . ($file // 'portable/pgtle.sql') . " in $db: $err" if $ret;
 	$node->safe_psql($db, 'CREATE EXTENSION objectid' . ($schema ? " SCHEMA $schema" : ''));
 	return;
 }
@@ -342,12 +349,7 @@ my $later = PostgreSQL::Test::Utils::tempdir('pgtle_later') . '/pgtle-1.2.1.sql'
 system("\"$top/portable/pgtle/generate\" --version 1.2.1 > \"$later\"") == 0
   or die "portable/pgtle/generate --version 1.2.1: $?";
 # a database with 1.2.1 alone, the reference
-$node->safe_psql('postgres', 'CREATE DATABASE later OWNER owner');
-$node->safe_psql('later', 'CREATE EXTENSION pg_tle');
-$node->psql('later', undef,
-	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', $later ],
-	on_error_die => 1);
-$node->safe_psql('later', 'CREATE EXTENSION objectid');
+pgtle_database('later', '', $later);
 my $fresh = extension_members($node, 'later');
 pgtle_database('upd', '');
 $node->safe_psql(
@@ -365,8 +367,7 @@ ALTER EXTENSION objectid ADD FUNCTION objectid_portable_retired(int);
 });
 my $upd_rows = $node->safe_psql('upd', $digest);
 ok(extension_members($node, 'upd') ne $fresh, 'the older installation differs from a fresh 1.2.1');
-($ret, $out, $err) = $node->psql('upd', undef,
-	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', $later ]);
+($ret, $out, $err) = as_installer('upd', $later);
 is($ret, 0, 'the 1.2.1 file registers 1.2.1 where 1.2 is registered') or diag($err);
 is( $node->safe_psql(
 		'upd', q{
@@ -390,8 +391,7 @@ check_index($node, 'upd', 't', 't_pkey', "id = '$k500'", label => 'id = the 500t
 is( $node->safe_psql(
 		'upd', "INSERT INTO t (n) VALUES (1001) RETURNING objectid_timestamp(id) >= (SELECT max(objectid_timestamp(id)) FROM t WHERE n <= 1000)"),
 	't', 'updated: DEFAULT objectid() inserts (another session: its second not behind the others)');
-($ret, $out, $err) = $node->psql('upd', undef,
-	extra_params => [ '-U', 'installer', '-v', 'ON_ERROR_STOP=1', '-f', $later ]);
+($ret, $out, $err) = as_installer('upd', $later);
 like($err, qr/NOTICE:  objectid 1\.2\.1 is registered already: nothing to do/,
 	'the 1.2.1 file run again says it has nothing to do');
 same_text(extension_members($node, 'upd'), $fresh, 'and nothing changed');
