@@ -50,15 +50,12 @@ REGRESS    = init \
 # the binomial tails of src/core/uuid_detect.c
 SHLIB_LINK += -lm
 
+# `make installcheck` runs pg_regress alone, as contrib's and pgvector's do.
 # The server-level suites, TAP tests in t/ (PostgreSQL::Test::Cluster; what
-# they share is in t/ObjectidTest.pm): `make installcheck` runs them after
-# pg_regress, `make prove_installcheck` alone (PROVE_TESTS=t/NNN_x.pl: one).
-# NO_TAP_TESTS=1 (on the command line or in the environment) skips them.
-# t/004_replication.pl and t/005_upgrade.pl also use the majors named in
-# OBJECTID_REPLICATE_WITH and OBJECTID_UPGRADE_FROM (doc/testing.md).
-ifndef NO_TAP_TESTS
-TAP_TESTS  = 1
-endif
+# they share is in t/ObjectidTest.pm), run with `make prove_installcheck`
+# (PROVE_TESTS=t/NNN_x.pl: one); test/run runs both.  t/004_replication.pl
+# and t/005_upgrade.pl also use the majors named in OBJECTID_REPLICATE_WITH
+# and OBJECTID_UPGRADE_FROM (doc/testing.md).
 
 # before the include: pgxs.mk tests it with ifdef when it is read
 EXTRA_CLEAN = test/unit/build src/objectid_skipsupport_sql.h tmp_check
@@ -112,9 +109,9 @@ tap_as      = $(if $(TAP_USER),runuser -u $(TAP_USER) --)
 
 define prove_installcheck
 @echo "+++ tap install-check in $(srcdir)/t: PostgreSQL $(MAJORVERSION) ($(bindir)), modules in $(or $(TAP_PERL_LIB),?)$(if $(TAP_USER), as $(TAP_USER)) +++"
-@test -n "$(TAP_PERL_LIB)" || { echo "PostgreSQL's TAP modules (PostgreSQL/Test/Cluster.pm) not found: install postgresql-client-15 (Debian) or set TAP_PERL_LIB; NO_TAP_TESTS=1 skips the TAP tests" >&2; exit 1; }
-@perl -MIPC::Run -e 1 2>/dev/null || { echo "the TAP tests need IPC::Run: install libipc-run-perl (Debian); NO_TAP_TESTS=1 skips them" >&2; exit 1; }
-@command -v $(PROVE) >/dev/null || { echo "prove not found (Debian: perl); NO_TAP_TESTS=1 skips the TAP tests" >&2; exit 1; }
+@test -n "$(TAP_PERL_LIB)" || { echo "PostgreSQL's TAP modules (PostgreSQL/Test/Cluster.pm) not found: install postgresql-client-15 (Debian) or set TAP_PERL_LIB" >&2; exit 1; }
+@perl -MIPC::Run -e 1 2>/dev/null || { echo "the TAP tests need IPC::Run: install libipc-run-perl (Debian)" >&2; exit 1; }
+@command -v $(PROVE) >/dev/null || { echo "prove not found (Debian: perl)" >&2; exit 1; }
 rm -rf '$(CURDIR)/tmp_check'
 $(MKDIR_P) '$(CURDIR)/tmp_check'
 $(if $(TAP_USER),chown $(TAP_USER): '$(CURDIR)/tmp_check')

@@ -163,7 +163,7 @@ $$;
 
 COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS 'larger of two objectids (max() transition function)';
 
--- pgtle: the C extension's operators and aggregates (objectid--1.2.sql's,
+-- pgtle: the C extension's operators and aggregates (the base script's,
 -- with core's generic estimators for < <= > >=)
 
 -- the second: the first 4 bytes, big-endian
@@ -217,5 +217,5 @@ DEFAULT FOR TYPE objectid USING hash AS
 COMMENT ON OPERATOR CLASS objectid_ops USING hash IS 'default hash operator class';
 COMMENT ON OPERATOR FAMILY objectid_ops USING hash IS 'hash operator family of objectid';
 
--- pgtle: the C extension's BRIN operator classes (objectid--1.2.sql's
+-- pgtle: the C extension's BRIN operator classes (the base script's
 -- minmax and bloom, the bloom's hash core's hashvarlena)
