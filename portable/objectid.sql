@@ -9,10 +9,9 @@
  *     SET search_path = ids;          -- the objects go to the first schema
  *     \i portable/objectid.sql        -- or psql -v ON_ERROR_STOP=1 -f ...
  *
- * It mirrors the C extension's version 1.2 (objectid--1.2.sql): the same
- * names, argument types, results, errors (SQLSTATE and message) and
- * markings, except where SQL cannot; portable/README.md lists each
- * difference.  The type objectid is a domain over text COLLATE "C" holding
+ * It mirrors the C extension's version 1.3: the same names, argument
+ * types, results, errors (SQLSTATE and message) and markings, except where
+ * SQL cannot; portable/README.md lists each difference.  The type objectid is a domain over text COLLATE "C" holding
  * the C type's text form (24 lowercase hex digits): same text, same order
  * (bytewise), so that ALTER TABLE ... ALTER COLUMN id TYPE <c>.objectid
  * USING id::text::<c>.objectid moves a column to the C type in one statement
@@ -64,8 +63,8 @@ BEGIN
 		EXECUTE pg_catalog.format('SELECT %I.objectid_portable_version()', pg_catalog.current_schema())
 			INTO installed;
 		IF pg_catalog.string_to_array(installed, '.')::pg_catalog.int4[]
-			OPERATOR(pg_catalog.>) pg_catalog.string_to_array('1.2', '.')::pg_catalog.int4[] THEN
-			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.2',
+			OPERATOR(pg_catalog.>) pg_catalog.string_to_array('1.3', '.')::pg_catalog.int4[] THEN
+			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.3',
 				installed, pg_catalog.current_schema()
 				USING ERRCODE = '55000',
 				HINT = 'Run the file of that version or a later one.';
@@ -1520,7 +1519,7 @@ CREATE OR REPLACE FUNCTION objectid_portable_version()
 RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$ SELECT '1.2' $$;
+AS $$ SELECT '1.3' $$;
 
 COMMENT ON FUNCTION objectid_portable_version() IS 'private: the version of the portable edition in this schema';
 

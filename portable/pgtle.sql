@@ -1,5 +1,5 @@
 /*
- * portable/pgtle.sql: objectid 1.2 as a pg_tle extension (Trusted Language
+ * portable/pgtle.sql: objectid 1.3 as a pg_tle extension (Trusted Language
  * Extensions for PostgreSQL: Amazon RDS and Aurora; not Supabase, where no role
  * may create its operator classes: portable/README.md).
  *
@@ -57,8 +57,8 @@ BEGIN
 		EXECUTE pg_catalog.format('SELECT %I.objectid_portable_version()', pg_catalog.current_schema())
 			INTO installed;
 		IF pg_catalog.string_to_array(installed, '.')::pg_catalog.int4[]
-			OPERATOR(pg_catalog.>) pg_catalog.string_to_array('1.2', '.')::pg_catalog.int4[] THEN
-			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.2',
+			OPERATOR(pg_catalog.>) pg_catalog.string_to_array('1.3', '.')::pg_catalog.int4[] THEN
+			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.3',
 				installed, pg_catalog.current_schema()
 				USING ERRCODE = '55000',
 				HINT = 'Run the file of that version or a later one.';
@@ -1770,7 +1770,7 @@ CREATE OR REPLACE FUNCTION objectid_portable_version()
 RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
-AS $$ SELECT '1.2' $$;
+AS $$ SELECT '1.3' $$;
 
 COMMENT ON FUNCTION objectid_portable_version() IS 'private: the version of the portable edition in this schema';
 
@@ -1902,20 +1902,20 @@ $_pgtle_$;
 	earlier text;
 BEGIN
 	IF pg_catalog.cardinality(registered) OPERATOR(pg_catalog.=) 0 THEN
-		PERFORM pgtle.install_extension('objectid', '1.2',
+		PERFORM pgtle.install_extension('objectid', '1.3',
 			'12-byte object identifier type and UUID tools (portable edition, pg_tle)',
 			script);
-	ELSIF '1.2' OPERATOR(pg_catalog.=) ANY (registered) THEN
-		RAISE NOTICE 'objectid 1.2 is registered already: nothing to do';
+	ELSIF '1.3' OPERATOR(pg_catalog.=) ANY (registered) THEN
+		RAISE NOTICE 'objectid 1.3 is registered already: nothing to do';
 	ELSE
-		PERFORM pgtle.install_extension_version_sql('objectid', '1.2', script);
+		PERFORM pgtle.install_extension_version_sql('objectid', '1.3', script);
 		FOREACH earlier IN ARRAY registered LOOP
 			IF pg_catalog.string_to_array(earlier, '.')::pg_catalog.int4[]
-				OPERATOR(pg_catalog.<) pg_catalog.string_to_array('1.2', '.')::pg_catalog.int4[] THEN
-				PERFORM pgtle.install_update_path('objectid', earlier, '1.2', script);
+				OPERATOR(pg_catalog.<) pg_catalog.string_to_array('1.3', '.')::pg_catalog.int4[] THEN
+				PERFORM pgtle.install_update_path('objectid', earlier, '1.3', script);
 			END IF;
 		END LOOP;
-		PERFORM pgtle.set_default_version('objectid', '1.2');
+		PERFORM pgtle.set_default_version('objectid', '1.3');
 	END IF;
 END
 $_objectid_$;

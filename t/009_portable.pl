@@ -235,7 +235,7 @@ $node->safe_psql($update,
 	connstr => as_owner($update));
 my $newer = schema_listing('s_updated');
 ($ret, $err) = run_file($update, 'SET search_path = s_updated');
-like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.2\n.*HINT:  Run the file of that version or a later one\./s,
+like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.3\n.*HINT:  Run the file of that version or a later one\./s,
 	'the file refuses to take back version 9.1');
 same_text(schema_listing('s_updated'), $newer, 'and changes nothing');
 SKIP:

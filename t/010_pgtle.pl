@@ -47,9 +47,9 @@
 # - an extension bound to public: CREATE EXTENSION objectid SCHEMA ids puts
 #   every function there, and they work called from another schema;
 # - an update path that fails or leaves another extension than a fresh
-#   install of the version: a later version's file (1.2.1, generated for
-#   the test) registered beside 1.2, ALTER EXTENSION UPDATE from a 1.2 made
-#   older, compared member by member with a fresh 1.2.1 (below);
+#   install of the version: a later version's file (1.3.1, generated for
+#   the test) registered beside 1.3, ALTER EXTENSION UPDATE from a 1.3 made
+#   older, compared member by member with a fresh 1.3.1 (below);
 # - an extension that does not go away whole: DROP EXTENSION leaves no
 #   type, function or operator class of objectid.
 
@@ -120,8 +120,8 @@ is($ret, 0, 'a member of pgtle_admin installs portable/pgtle.sql with psql')
   or diag($err);
 is( $node->safe_psql(
 		'app', "SELECT default_version FROM pgtle.available_extensions() WHERE name = 'objectid'"),
-	'1.2',
-	'objectid 1.2 is available in the database');
+	'1.3',
+	'objectid 1.3 is available in the database');
 
 # CREATE EXTENSION: who may
 ($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
@@ -148,7 +148,7 @@ SELECT concat_ws(' ', t.typlen, t.typalign, t.typsend::oid, t.typreceive::oid,
 	t.typowner::regrole, e.extversion)
 FROM pg_type t, pg_extension e
 WHERE t.typname = 'objectid' AND e.extname = 'objectid'}),
-	'16 i 0 0 owner 1.2',
+	'16 i 0 0 owner 1.3',
 	'objectid: 16 bytes in pg_type, int4-aligned, no send or receive, owned by the owner');
 is( $node->safe_psql(
 		'app', q{
@@ -285,7 +285,7 @@ SKIP:
 			'moved', q{
 SELECT e.extversion, p.probin IS NOT NULL FROM pg_extension e, pg_proc p
 WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
-		'1.2|t',
+		'1.3|t',
 		'the other server has the C extension');
 	is($cnode->safe_psql('moved', $digest), $before,
 		'the tables restored under the C extension: the same rows, text and order');
@@ -336,19 +336,19 @@ FROM k}),
 	'from another schema: generators, readers, conversions and a key');
 
 # The update path: the file of a later version (made here by
-# portable/pgtle/generate --version 1.2.1) registers it beside 1.2 with an
-# update path from 1.2, and makes it the default; ALTER EXTENSION objectid
-# UPDATE then takes a database at 1.2 (made older still: a function
-# missing, objectid() with a stale body and markings, a helper 1.2.1 does
-# not have) to 1.2.1.  The failures guarded against: a file that cannot
+# portable/pgtle/generate --version 1.3.1) registers it beside 1.3 with an
+# update path from 1.3, and makes it the default; ALTER EXTENSION objectid
+# UPDATE then takes a database at 1.3 (made older still: a function
+# missing, objectid() with a stale body and markings, a helper 1.3.1 does
+# not have) to 1.3.1.  The failures guarded against: a file that cannot
 # register a second version, an update script that stops on an object that
 # exists (the type, a cast, an operator, an operator class), loses a row or
-# an index, or leaves an extension other than a fresh 1.2.1's (compared
+# an index, or leaves an extension other than a fresh 1.3.1's (compared
 # member by member); the file run again doing anything.
-my $later = PostgreSQL::Test::Utils::tempdir('pgtle_later') . '/pgtle-1.2.1.sql';
-system("\"$top/portable/pgtle/generate\" --version 1.2.1 > \"$later\"") == 0
-  or die "portable/pgtle/generate --version 1.2.1: $?";
-# a database with 1.2.1 alone, the reference
+my $later = PostgreSQL::Test::Utils::tempdir('pgtle_later') . '/pgtle-1.3.1.sql';
+system("\"$top/portable/pgtle/generate\" --version 1.3.1 > \"$later\"") == 0
+  or die "portable/pgtle/generate --version 1.3.1: $?";
+# a database with 1.3.1 alone, the reference
 pgtle_database('later', '', $later);
 my $fresh = extension_members($node, 'later');
 pgtle_database('upd', '');
@@ -366,23 +366,23 @@ COMMENT ON FUNCTION objectid_portable_retired(int) IS 'private: a helper of an o
 ALTER EXTENSION objectid ADD FUNCTION objectid_portable_retired(int);
 });
 my $upd_rows = $node->safe_psql('upd', $digest);
-ok(extension_members($node, 'upd') ne $fresh, 'the older installation differs from a fresh 1.2.1');
+ok(extension_members($node, 'upd') ne $fresh, 'the older installation differs from a fresh 1.3.1');
 ($ret, $out, $err) = as_installer('upd', $later);
-is($ret, 0, 'the 1.2.1 file registers 1.2.1 where 1.2 is registered') or diag($err);
+is($ret, 0, 'the 1.3.1 file registers 1.3.1 where 1.3 is registered') or diag($err);
 is( $node->safe_psql(
 		'upd', q{
 SELECT (SELECT string_agg(version, ' ' ORDER BY version) FROM pgtle.available_extension_versions() WHERE name = 'objectid'),
 	(SELECT default_version FROM pgtle.available_extensions() WHERE name = 'objectid'),
 	(SELECT string_agg(source || '>' || target || ':' || (path IS NOT NULL), ' ' ORDER BY source, target)
 	 FROM pgtle.extension_update_paths('objectid'))}),
-	'1.2 1.2.1|1.2.1|1.2>1.2.1:true 1.2.1>1.2:false',
-	'1.2 and 1.2.1 registered, 1.2.1 the default, an update path from 1.2 to 1.2.1 and none back');
+	'1.3 1.3.1|1.3.1|1.3>1.3.1:true 1.3.1>1.3:false',
+	'1.3 and 1.3.1 registered, 1.3.1 the default, an update path from 1.3 to 1.3.1 and none back');
 ($ret, $out, $err) = $node->psql('upd', 'ALTER EXTENSION objectid UPDATE');
-is($ret, 0, 'ALTER EXTENSION objectid UPDATE takes the database from 1.2 to 1.2.1') or diag($err);
+is($ret, 0, 'ALTER EXTENSION objectid UPDATE takes the database from 1.3 to 1.3.1') or diag($err);
 is($node->safe_psql('upd', "SELECT extversion FROM pg_extension WHERE extname = 'objectid'"),
-	'1.2.1', 'the extension is at 1.2.1');
+	'1.3.1', 'the extension is at 1.3.1');
 same_text(extension_members($node, 'upd'), $fresh,
-	'updated: every member as a fresh 1.2.1\'s (the old helper dropped, the missing function made, the stale one replaced)');
+	'updated: every member as a fresh 1.3.1\'s (the old helper dropped, the missing function made, the stale one replaced)');
 is($node->safe_psql('upd', $digest), $upd_rows, 'updated: the same rows, text and order');
 my $k500 = $node->safe_psql('upd', 'SELECT id FROM t WHERE n = 500');
 check_index($node, 'upd', 't', 't_hash', "id = '$k500'", label => 'id = the 500th', on => 'upd');
@@ -392,8 +392,8 @@ is( $node->safe_psql(
 		'upd', "INSERT INTO t (n) VALUES (1001) RETURNING objectid_timestamp(id) >= (SELECT max(objectid_timestamp(id)) FROM t WHERE n <= 1000)"),
 	't', 'updated: DEFAULT objectid() inserts (another session: its second not behind the others)');
 ($ret, $out, $err) = as_installer('upd', $later);
-like($err, qr/NOTICE:  objectid 1\.2\.1 is registered already: nothing to do/,
-	'the 1.2.1 file run again says it has nothing to do');
+like($err, qr/NOTICE:  objectid 1\.3\.1 is registered already: nothing to do/,
+	'the 1.3.1 file run again says it has nothing to do');
 same_text(extension_members($node, 'upd'), $fresh, 'and nothing changed');
 
 # DROP EXTENSION takes everything
@@ -411,7 +411,7 @@ SELECT (SELECT count(*) FROM pg_type WHERE typname LIKE '%objectid%')
 	'0', 'DROP EXTENSION objectid leaves nothing of it in its schema');
 is( $node->safe_psql(
 		'app', "SELECT count(*) FROM pg_proc WHERE pronamespace = 'pgtle'::regnamespace AND proname LIKE 'objectid%'"),
-	'2', 'the definition installed with pgtle.install_extension stays (pgtle.objectid.control, pgtle.objectid--1.2.sql)');
+	'2', 'the definition installed with pgtle.install_extension stays (pgtle.objectid.control, pgtle.objectid--1.3.sql)');
 
 $node->stop;
 done_testing();

@@ -77,7 +77,7 @@ is( $node->safe_psql(
 SELECT t.typsend::oid || ' ' || t.typreceive::oid || ' ' || e.extversion
 FROM pg_type t, pg_extension e
 WHERE t.typname = 'objectid' AND e.extname = 'objectid'}),
-	'0 0 1.2',
+	'0 0 1.3',
 	"pg_tle's objectid, without send or receive, is the database's objectid");
 
 # driver(name, command...): run one driver's check as app; it must exit 0
