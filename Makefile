@@ -77,7 +77,7 @@ endif
 
 # every object depends on the headers it can see
 CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_ops.h \
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_gen.h $(srcdir)/src/objectid_ops.h \
 		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
 		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(CORE_HDRS)
 

@@ -4,9 +4,26 @@
 
 SET timezone = 'UTC';
 
--- markings: generators are volatile and parallel safe
+-- markings: generators are volatile and parallel safe; objectid_generator()
+-- reads a setting (stable)
 SELECT oid::regprocedure, provolatile, proparallel, proleakproof
-FROM pg_proc WHERE proname = 'objectid' ORDER BY 1;
+FROM pg_proc WHERE proname IN ('objectid', 'objectid_generator') ORDER BY 1;
+
+-- which generator objectid() uses: the server's (one process value and
+-- counter for every session) on 17+, and on 15 and 16 with the library in
+-- shared_preload_libraries; the session's elsewhere, and where a session
+-- sets objectid.generator = session
+SELECT objectid_generator() = CASE
+	WHEN current_setting('server_version_num')::int >= 170000
+	  OR 'objectid' = ANY (string_to_array(replace(current_setting('shared_preload_libraries'), ' ', ''), ','))
+	THEN 'server' ELSE 'session' END AS as_documented;  -- t
+SHOW objectid.generator;  -- server (the default, wherever it is available)
+SET objectid.generator = session;
+SELECT objectid_generator();  -- session
+SET objectid.generator = 'none';  -- error: server or session
+SET objectid.generator = 'SERVER';  -- names are case-insensitive, as for every setting
+SHOW objectid.generator;
+RESET objectid.generator;
 
 -- the timestamp field is the current second (coarse clock: allow 2 s)
 SELECT abs(extract(epoch FROM objectid_timestamp(objectid()) - clock_timestamp())) < 2;  -- t
@@ -44,7 +61,8 @@ SELECT sum(behind) AS behind, count(*) FILTER (WHERE spanned) AS changes_spanned
 FROM objectid_behind;  -- 0, 3
 DROP TABLE objectid_behind;
 
--- one process value per backend (bytes 4-8), counter +1 per id (bytes 9-11)
+-- one process value (bytes 4-8), counter +1 per id (bytes 9-11), in a
+-- session alone on the server, with either generator
 CREATE TEMP TABLE objectid_gen AS
 SELECT n, objectid() AS id FROM generate_series(1, 100000) n;
 SELECT count(DISTINCT substr(id::bytea, 5, 5)) FROM objectid_gen;  -- 1
@@ -57,7 +75,8 @@ SELECT count(*) FROM (
 WHERE p IS NOT NULL AND c <> (p + 1) % 16777216;  -- 0
 
 -- strictly increasing within the backend over more than 2^24 ids, across the
--- counter's wrap (0 out of order; the counter wrapped once at least)
+-- counter's wrap (0 out of order; the counter wrapped once at least), with
+-- the generator in use (the server's on 17+)
 SET work_mem = '1GB';
 SELECT count(*) FILTER (WHERE prev >= id) AS out_of_order,
        count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)) >= 1 AS wrapped
@@ -67,16 +86,25 @@ FROM (
 ) s;
 RESET work_mem;
 
--- a new backend draws a new process value (MongoDB fork rule)
-CREATE TABLE objectid_proc (pid int, v bytea);
-INSERT INTO objectid_proc SELECT pg_backend_pid(), substr(objectid()::bytea, 5, 5);
+-- a new backend: the session's generator draws a new process value
+-- (MongoDB's fork rule); the server's gives it the server's value
+CREATE TABLE objectid_proc (session_gen bool, gen text, pid int, v bytea);
+INSERT INTO objectid_proc SELECT false, objectid_generator(), pg_backend_pid(), substr(objectid()::bytea, 5, 5);
+SET objectid.generator = session;
+INSERT INTO objectid_proc SELECT true, objectid_generator(), pg_backend_pid(), substr(objectid()::bytea, 5, 5);
 \c
 SET timezone = 'UTC';
-INSERT INTO objectid_proc SELECT pg_backend_pid(), substr(objectid()::bytea, 5, 5);
-SELECT count(DISTINCT pid), count(DISTINCT v) FROM objectid_proc;  -- 2, 2
+INSERT INTO objectid_proc SELECT false, objectid_generator(), pg_backend_pid(), substr(objectid()::bytea, 5, 5);
+SET objectid.generator = session;
+INSERT INTO objectid_proc SELECT true, objectid_generator(), pg_backend_pid(), substr(objectid()::bytea, 5, 5);
+RESET objectid.generator;
+SELECT session_gen, count(DISTINCT pid) AS backends,
+       count(DISTINCT v) = CASE WHEN min(gen) = 'server' THEN 1 ELSE 2 END AS values_as_the_generator_says
+FROM objectid_proc GROUP BY session_gen ORDER BY 1;  -- f 2 t, t 2 t
 DROP TABLE objectid_proc;
 
--- parallel workers each draw their own process value, and no id repeats
+-- parallel workers: the session's generator draws a process value in each
+-- worker, the server's gives them all the server's value; no id repeats
 CREATE TABLE objectid_par AS SELECT n FROM generate_series(1, 200000) n;
 ANALYZE objectid_par;
 SET parallel_setup_cost = 0;
@@ -87,7 +115,15 @@ SET parallel_leader_participation = off;
 EXPLAIN (COSTS OFF) SELECT objectid() FROM objectid_par;
 CREATE TEMP TABLE objectid_par_ids AS SELECT objectid() AS id FROM objectid_par;
 SELECT count(*), count(DISTINCT id) FROM objectid_par_ids;  -- 200000, 200000
-SELECT count(DISTINCT substr(id::bytea, 5, 5)) > 1 AS several_processes FROM objectid_par_ids;  -- t
+SELECT CASE objectid_generator()
+	WHEN 'server' THEN bool_and(substr(p.id::bytea, 5, 5) = substr(leader.id::bytea, 5, 5))
+	ELSE count(DISTINCT substr(p.id::bytea, 5, 5)) > 1 END AS values_as_the_generator_says
+FROM objectid_par_ids p, (SELECT objectid() AS id) leader;  -- t
+SET objectid.generator = session;
+CREATE TEMP TABLE objectid_par_session AS SELECT objectid() AS id FROM objectid_par;
+SELECT count(DISTINCT id), count(DISTINCT substr(id::bytea, 5, 5)) > 1 AS several_processes
+FROM objectid_par_session;  -- 200000, t
+RESET objectid.generator;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
@@ -95,10 +131,15 @@ RESET max_parallel_workers_per_gather;
 RESET parallel_leader_participation;
 DROP TABLE objectid_par;
 
--- objectid(timestamptz): that second, this process's value, unique
+-- objectid(timestamptz): that second, unique, the session generator's
+-- process value (whichever generator objectid() uses)
 SELECT objectid_timestamp(objectid(timestamptz '2024-02-29 12:34:56.789+00'));
 SELECT count(DISTINCT objectid(timestamptz '2024-02-29 12:34:56+00')) FROM generate_series(1, 10000);  -- 10000
+SELECT (substr(objectid(timestamptz '2000-01-01 00:00:00+00')::bytea, 5, 5) = substr(objectid()::bytea, 5, 5))
+       = (objectid_generator() = 'session') AS session_value;  -- t
+SET objectid.generator = session;
 SELECT substr(objectid(timestamptz '2000-01-01 00:00:00+00')::bytea, 5, 5) = substr(objectid()::bytea, 5, 5);  -- t
+RESET objectid.generator;
 -- spec's timestamp test plan through the generator
 SELECT objectid_timestamp(objectid(t)) = t, substr(objectid(t)::bytea, 1, 4)
 FROM (VALUES (timestamptz '1970-01-01 00:00:00+00'), ('2038-01-19 03:14:07+00'),

@@ -17,6 +17,7 @@
 #include "core/hex.h"
 #include "core/objectid.h"
 #include "objectid.h"
+#include "objectid_gen.h"
 #include "objectid_selfuncs.h"
 #include "objectid_util.h"
 #include "uuid_repr.h"
@@ -27,11 +28,15 @@ PG_MODULE_MAGIC;
  * Module load, the one entry point: each part that needs set-up at load time
  * has an init function called from here.  Per-backend state (generators,
  * the random pool) is never made here but on first use, so a postmaster that
- * preloads the library hands no state to the processes it forks.
+ * preloads the library hands no state to the processes it forks; what it
+ * makes is shared memory (the server generator's, on 15 and 16), which
+ * every process is meant to share.
  */
 void
 _PG_init(void)
 {
+	/* before objectid_uuid_repr_init(), which reserves "objectid." */
+	objectid_gen_init();
 	objectid_uuid_repr_init();
 	objectid_selfuncs_init();
 }

@@ -4,6 +4,25 @@
  *	  ObjectId generators and range boundaries (fmgr glue over
  *	  src/core/objectid.c).
  *
+ * objectid() has two generators.  The server's: one process value and one
+ * counter for every session and parallel worker of a server, in shared
+ * memory, advanced atomically, so that the ids of all sessions form one
+ * increasing sequence, as a MongoDB server's do.  The session's: each
+ * process draws its own value and counter (MongoDB's drivers' way), used
+ * where the server's is not available and where a session sets
+ * objectid.generator = 'session'.  objectid(timestamptz) always uses the
+ * session's: its ids carry any second and take no part in the order.
+ *
+ * The server's state lives, on PostgreSQL 17 and later, in a segment of the
+ * dynamic shared memory registry, which the first process that generates
+ * makes (no configuration); on 15 and 16 in the main shared memory,
+ * requested when the library is in shared_preload_libraries.  It is made
+ * anew, with a new value and counter, whenever shared memory is: at every
+ * server start and after a crash.  A value drawn while the server is in
+ * recovery (a standby; on 15 and 16 at every start, as the postmaster makes
+ * it before it can tell) is provisional: the first id made after recovery
+ * has ended draws the server's value, so a promoted standby has its own.
+ *
  * IDENTIFICATION
  *	  src/objectid_gen.c
  *
@@ -11,20 +30,33 @@
  */
 #include "postgres.h"
 
+#include "access/xlog.h"
 #include "miscadmin.h"
+#include "port/atomics.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/timestamp.h"
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#else
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#endif
 
 #include "core/idclock.h"
 #include "core/objectid.h"
 #include "objectid.h"
+#include "objectid_gen.h"
 #include "objectid_util.h"
 
 #define OBJECTID_RANGE_DETAIL \
 	gettext_noop("An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.")
 
 /*
- * The generator's per-process state.  It records the process id it was drawn
- * in (see objid_prepare), so a forked child never reuses its parent's values.
+ * The session generator's per-process state.  It records the process id it
+ * was drawn in (see objid_prepare), so a forked child never reuses its
+ * parent's values.
  */
 static objid_gen_state objectid_state;
 
@@ -35,7 +67,116 @@ static objid_gen_state objectid_state;
  */
 static id_second_clock objectid_clock = ID_SECOND_CLOCK_INIT;
 
+/* The server generator's state, in shared memory. */
+typedef struct objectid_server_state
+{
+	pg_atomic_uint64 value;		/* the process value (bits 0-39), and: */
+#define OBJECTID_VALUE_PROVISIONAL	(UINT64CONST(1) << 63)
+#define OBJECTID_VALUE_MASK			((UINT64CONST(1) << 40) - 1)
+	pg_atomic_uint64 state;		/* OBJID_SERVER_STATE of the last id */
+} objectid_server_state;
+
+typedef enum objectid_generator_kind
+{
+	OBJECTID_GENERATOR_SERVER,
+	OBJECTID_GENERATOR_SESSION
+} objectid_generator_kind;
+
+static const struct config_enum_entry objectid_generator_options[] = {
+	{"server", OBJECTID_GENERATOR_SERVER, false},
+	{"session", OBJECTID_GENERATOR_SESSION, false},
+	{NULL, 0, false}
+};
+
+/* objectid.generator */
+static int	objectid_generator = OBJECTID_GENERATOR_SERVER;
+
+/*
+ * This process's address of the server's state: on 17+ set by the process's
+ * first id; on 15 and 16 set in the postmaster, whose children share its
+ * mapping of the main shared memory.  NULL where there is none.
+ */
+static objectid_server_state *objectid_server = NULL;
+
 static int64 objectid_seconds_of(TimestampTz ts);
+static void objectid_server_make(objectid_server_state *server,
+								 bool provisional);
+static objectid_server_state *objectid_server_get(void);
+static uint64 objectid_server_value(objectid_server_state *server);
+
+#if PG_VERSION_NUM < 170000
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+static void
+objectid_shmem_request(void)
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(MAXALIGN(sizeof(objectid_server_state)));
+}
+
+/*
+ * In the postmaster, at every start and after a crash, before recovery can
+ * be told: the value is provisional until an id is made outside recovery.
+ */
+static void
+objectid_shmem_startup(void)
+{
+	bool		found;
+	objectid_server_state *server;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	server = ShmemInitStruct("objectid generator",
+							 sizeof(objectid_server_state), &found);
+	if (!found)
+		objectid_server_make(server, true);
+	LWLockRelease(AddinShmemInitLock);
+	objectid_server = server;
+}
+#else
+
+/* the dynamic shared memory registry's initializer: once per server start */
+#if PG_VERSION_NUM >= 190000
+static void
+objectid_server_init_segment(void *ptr, void *arg)
+#else
+static void
+objectid_server_init_segment(void *ptr)
+#endif
+{
+	objectid_server_make((objectid_server_state *) ptr, RecoveryInProgress());
+}
+#endif
+
+void
+objectid_gen_init(void)
+{
+	DefineCustomEnumVariable("objectid.generator",
+							 "Generator of objectid(): the server's or the session's.",
+							 "server: one process value and counter for every "
+							 "session, so that their ids are in one order "
+							 "(PostgreSQL 17+; 15 and 16 with objectid in "
+							 "shared_preload_libraries); session: each session "
+							 "its own, as MongoDB's drivers do.",
+							 &objectid_generator,
+							 OBJECTID_GENERATOR_SERVER,
+							 objectid_generator_options,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+#if PG_VERSION_NUM < 170000
+	if (process_shared_preload_libraries_in_progress)
+	{
+		prev_shmem_request_hook = shmem_request_hook;
+		shmem_request_hook = objectid_shmem_request;
+		prev_shmem_startup_hook = shmem_startup_hook;
+		shmem_startup_hook = objectid_shmem_startup;
+	}
+#endif
+}
 
 /* Seconds since the Unix epoch of a timestamptz (floor), or raise. */
 static int64
@@ -48,21 +189,107 @@ objectid_seconds_of(TimestampTz ts)
 	return id_floor_div(unix_us, USECS_PER_SEC);
 }
 
-/* objectid(): a new ObjectId, strictly increasing within the backend */
+/* A new server state: the process value and the counter's start, random. */
+static void
+objectid_server_make(objectid_server_state *server, bool provisional)
+{
+	uint8		fresh[8];
+
+	if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh, sizeof(fresh)))
+		objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+	pg_atomic_init_u64(&server->value,
+					   objid_server_value(fresh) |
+					   (provisional ? OBJECTID_VALUE_PROVISIONAL : 0));
+	pg_atomic_init_u64(&server->state, objid_server_start(fresh + 5));
+	memset(fresh, 0, sizeof(fresh));
+}
+
+/* The server's state, or NULL where this session generates on its own. */
+static objectid_server_state *
+objectid_server_get(void)
+{
+	if (objectid_generator != OBJECTID_GENERATOR_SERVER)
+		return NULL;
+#if PG_VERSION_NUM >= 170000
+	if (objectid_server == NULL)
+	{
+		bool		found;
+
+#if PG_VERSION_NUM >= 190000
+		objectid_server = GetNamedDSMSegment("objectid generator",
+											 sizeof(objectid_server_state),
+											 objectid_server_init_segment,
+											 &found, NULL);
+#else
+		objectid_server = GetNamedDSMSegment("objectid generator",
+											 sizeof(objectid_server_state),
+											 objectid_server_init_segment,
+											 &found);
+#endif
+	}
+#endif
+	return objectid_server;
+}
+
+/*
+ * The server's process value.  One drawn in recovery is replaced, once, by
+ * whichever process makes the first id after recovery has ended.
+ */
+static uint64
+objectid_server_value(objectid_server_state *server)
+{
+	uint64		value = pg_atomic_read_u64(&server->value);
+
+	if (unlikely(value & OBJECTID_VALUE_PROVISIONAL) && !RecoveryInProgress())
+	{
+		uint8		fresh[5];
+		uint64		drawn;
+
+		if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh,
+							 sizeof(fresh)))
+			objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+		drawn = objid_server_value(fresh);
+		/* a process that loses the race takes the winner's value */
+		if (pg_atomic_compare_exchange_u64(&server->value, &value, drawn))
+			value = drawn;
+	}
+	return value & OBJECTID_VALUE_MASK;
+}
+
+/*
+ * objectid(): a new ObjectId.  From the server's generator, greater than
+ * every id any session of the server made before; from the session's,
+ * greater than every id this process made before.
+ */
 PG_FUNCTION_INFO_V1(objectid_generate);
 
 Datum
 objectid_generate(PG_FUNCTION_ARGS)
 {
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
+	objectid_server_state *server = objectid_server_get();
 	int64_t		now_seconds;
 
 	if (!id_clock_seconds(&objectid_clock, &now_seconds))
 		objectid_clock_error();
-	objectid_check_status(objid_generate(&objectid_state,
-										 &objectid_random_pool, MyProcPid,
-										 now_seconds, result->data),
-						  "type objectid", OBJECTID_RANGE_DETAIL);
+	if (server != NULL)
+	{
+		uint64		value = objectid_server_value(server);
+		uint64		last = pg_atomic_read_u64(&server->state);
+		uint64		next;
+
+		do
+		{
+			objectid_check_status(objid_server_next(last, now_seconds, &next),
+								  "type objectid", OBJECTID_RANGE_DETAIL);
+		} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+		objid_server_write(next, value, result->data);
+	}
+	else
+		objectid_check_status(objid_generate(&objectid_state,
+											 &objectid_random_pool, MyProcPid,
+											 now_seconds, result->data),
+							  "type objectid", OBJECTID_RANGE_DETAIL);
 	PG_RETURN_OBJECTID_P(result);
 }
 
@@ -94,4 +321,56 @@ objectid_from_timestamp(PG_FUNCTION_ARGS)
 	objectid_check_status(objid_min_for_seconds(seconds, result->data),
 						  "type objectid", OBJECTID_RANGE_DETAIL);
 	PG_RETURN_OBJECTID_P(result);
+}
+
+/*
+ * objectid_generator(): the generator objectid() uses in this session,
+ * 'server' or 'session'
+ */
+PG_FUNCTION_INFO_V1(objectid_generator_in_use);
+
+Datum
+objectid_generator_in_use(PG_FUNCTION_ARGS)
+{
+	bool		server = objectid_generator == OBJECTID_GENERATOR_SERVER;
+
+#if PG_VERSION_NUM < 170000
+	server = server && objectid_server != NULL;
+#endif
+	PG_RETURN_TEXT_P(cstring_to_text(server ? "server" : "session"));
+}
+
+/*
+ * A hook for tests, which no install script declares (a test declares it,
+ * as a superuser): the server's counter moved forward by n (1 to 2^24), as
+ * if n ids had been made, so that a test reaches the counter's wrap without
+ * making 2^24 ids.  Forward only, so no id can come again.
+ */
+PG_FUNCTION_INFO_V1(objectid_test_server_advance);
+
+Datum
+objectid_test_server_advance(PG_FUNCTION_ARGS)
+{
+	int64		n = PG_GETARG_INT64(0);
+	objectid_server_state *server = objectid_server_get();
+	uint64		last,
+				next;
+
+	if (n < 1 || n > OBJID_COUNTER_MASK + 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("the counter moves forward by 1 to 16777216, not " INT64_FORMAT,
+						n)));
+	if (server == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("this session does not use the server's generator")));
+	last = pg_atomic_read_u64(&server->state);
+	do
+	{
+		next = last + (uint64) n;
+		if ((next >> 24) > OBJID_SECONDS_MAX)
+			objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
+	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+	PG_RETURN_VOID();
 }

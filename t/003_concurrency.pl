@@ -2,10 +2,15 @@
 # Copyright (c) 2026, the objectid maintainers; PostgreSQL License
 
 # Concurrent inserts of generated keys, then proof that nothing was
-# duplicated, lost or out of order, and that every process drew its own
-# ObjectId process value; on a cluster as installed, and again on one with
-# shared_preload_libraries = 'objectid' (every backend and parallel worker
-# forked with the library's memory already in place).
+# duplicated, lost or out of order, and that objectid() has the generator
+# the README promises: the server's (one process value and one counter for
+# every session and parallel worker, so that all sessions' ids are in one
+# order) on 17+ as installed and on 15 and 16 with the library in
+# shared_preload_libraries; the session's (each process its own value)
+# elsewhere and where a session sets objectid.generator = 'session'.  On a
+# cluster as installed, and again on one with shared_preload_libraries =
+# 'objectid' (every backend and parallel worker forked with the library's
+# memory already in place).
 #
 # For every generator in test/generators that the extension has, pgbench's
 # CLIENTS sessions (default 8) insert ROWS rows (default 100000 * SCALE) with
@@ -17,9 +22,29 @@
 # - pgbench reports no error and every table holds exactly ROWS distinct keys;
 # - per backend, ordered by seq, every generator's keys strictly increase;
 # - amcheck's bt_index_check(heapallindexed => true) passes on every btree;
-# - each backend has exactly one ObjectId process value (bytes 4-8), no two
-#   backends share one, and the workers of a parallel query each draw their
-#   own, shared with no backend.
+# - objectid_generator() says which generator objectid() uses, as above;
+# - the session's generator: each backend has exactly one ObjectId process
+#   value (bytes 4-8), no two backends share one, and the workers of a
+#   parallel query each draw their own, shared with no backend;
+# - the server's: every backend and parallel worker has the server's value;
+#   and where the server's generator is in use:
+#   - 32 sessions (SESSIONS) insert 100,000 (IDS * SCALE) DEFAULT objectid()
+#     keys each at once: no duplicate, bt_index_check clean;
+#   - order across sessions: two sessions take turns (ALTERNATIONS, default
+#     2000 each), each id greater than the other session's before it;
+#   - the index of a key that 8 sessions insert at once, 1,000 rows a
+#     statement (DENSITY_ROWS, default 200,000 * SCALE rows), is no larger
+#     than 1.1 times the one a single session makes of as many rows; with
+#     objectid.generator = 'session' it is more than 1.2 times (the case the
+#     server's generator exists for, here to show the check can fail);
+#   - objectid.generator = 'session' (PGOPTIONS) gives pgbench's sessions a
+#     value each again;
+#   - the counter's wrap (moved near its end through a hook for tests, which
+#     the test declares: no install script does): ids across it strictly
+#     increase, none repeats;
+#   - a restart, a crash of the whole server (pg_ctl stop -m immediate) and
+#     the crash of one backend (SIGKILL: the postmaster makes shared memory
+#     anew) each draw a new server value, none seen before.
 
 use strict;
 use warnings;
@@ -27,6 +52,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(usleep);
 use ObjectidTest;
 
 my $clients = $ENV{CLIENTS} // 8;
@@ -34,11 +60,74 @@ my $batch = $ENV{BATCH} // 10;
 my $rows = $ENV{ROWS} // 100000 * scale();
 my $per_client = int(($rows + $clients * $batch - 1) / ($clients * $batch));
 $rows = $per_client * $clients * $batch;
+my $sessions = $ENV{SESSIONS} // 32;
+my $ids = $ENV{IDS} // 100000 * scale();
+my $alternations = $ENV{ALTERNATIONS} // 2000;
+my $density_rows = $ENV{DENSITY_ROWS} // 200000 * scale();
 my $db = 'objectid_concurrency';
+
+# the process value (bytes 4-8, hex) of the objectid() a new session makes
+sub server_value
+{
+	my ($node) = @_;
+	return $node->safe_psql($db,
+		"SELECT encode(substr(objectid()::bytea, 5, 5), 'hex')");
+}
+
+# pgbench: clients sessions run the statement file file transactions times
+# each (options: more pgbench arguments before the database); the output
+sub pgbench
+{
+	my ($node, $file, $clients, $transactions, @options) = @_;
+	my $out = run_client($node, 'pgbench', '-n', '-c', $clients, '-j', 2,
+		'-t', $transactions, '-f', $file, @options, $db);
+	like($out,
+		qr/number of transactions actually processed: @{[$clients * $transactions]}\b/,
+		"pgbench: $clients sessions committed $transactions transactions each");
+	return $out;
+}
+
+# a psql session kept open, for ask(); quiet, unlike BackgroundPsql, which
+# logs every query
+sub session
+{
+	my ($node) = @_;
+	my %s = (in => '', out => '', err => '');
+	my %env = (PATH => install_path() . "/bin:$ENV{PATH}");
+	local @ENV{ keys %env } = values %env;
+	$s{harness} = IPC::Run::start(
+		[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr($db) ],
+		'<', \$s{in}, '>', \$s{out}, '2>', \$s{err},
+		IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+	return \%s;
+}
+
+# the one-line answer of session s to query
+sub ask
+{
+	my ($s, $query) = @_;
+	$s->{out} = '';
+	$s->{in} .= "$query;\n";
+	$s->{harness}->pump until $s->{out} =~ /\n/ || $s->{err} ne '';
+	die "psql: $s->{err}" if $s->{err} ne '';
+	return $s->{out} =~ s/\n\z//r;
+}
+
+# a statement file in the node's directory
+sub script
+{
+	my ($node, $name, $text) = @_;
+	my $file = $node->basedir . "/$name.sql";
+	append_to_file($file, $text);
+	return $file;
+}
 
 for my $preload ('', 'objectid')
 {
-	my $node = objectid_node($preload ? 'preload' : 'plain');
+	# (the test modules turn restart_after_crash off; the crash of a
+	# backend below needs the postmaster to carry on)
+	my $node = objectid_node($preload ? 'preload' : 'plain',
+		conf => 'restart_after_crash = on');
 	if ($preload)
 	{
 		$node->append_conf('postgresql.conf',
@@ -54,6 +143,11 @@ for my $preload ('', 'objectid')
 	$node->safe_psql($db,
 		'CREATE EXTENSION IF NOT EXISTS objectid; CREATE EXTENSION IF NOT EXISTS amcheck'
 	);
+	my $generator = $node->safe_psql($db, 'SELECT objectid_generator()');
+	is($generator,
+		(major_version() >= 17 || $preload) ? 'server' : 'session',
+		"$on: objectid() uses the generator the README says");
+	my $server = $generator eq 'server';
 
 	my @gens = present_generators($node, $db);
 	ok(@gens > 0, "$on: a generator of test/generators is installed");
@@ -75,17 +169,12 @@ for my $preload ('', 'objectid')
 			CREATE INDEX ON $t (pid, seq)});
 		$script .= "INSERT INTO $t SELECT FROM generate_series(1, $batch);\n";
 	}
-	my $file = $node->basedir . '/insert.sql';
-	append_to_file($file, $script);
 	note 'generators: '
 	  . join(', ', map { "@$_" } @gens)
 	  . "; $clients clients x $per_client transactions x $batch rows = $rows rows per generator";
-
-	my $out = run_client($node, 'pgbench', '-n', '-c', $clients, '-j', 2,
-		'-t', $per_client, '-f', $file, $db);
+	my $out = pgbench($node, script($node, 'insert', $script), $clients,
+		$per_client);
 	note join("\n", grep { /^(tps|number of failed)/ } split /\n/, $out);
-	like($out, qr/number of transactions actually processed: @{[$clients * $per_client]}\b/,
-		"$on: pgbench committed every transaction");
 
 	for my $t (@tables)
 	{
@@ -113,17 +202,21 @@ for my $preload ('', 'objectid')
 		next;
 	}
 
-	# one process value per backend, none shared between backends
-	is( $node->safe_psql(
-			$db, q{
+	# the session's generator: one process value per backend, none shared
+	# between backends; the server's: one value for all
+	my $values = q{
 		WITH v AS (SELECT DISTINCT pid, substr(id::bytea, 5, 5) AS pv
-		             FROM conc_objectid)
-		SELECT (SELECT count(*) FROM (SELECT pv FROM v GROUP BY pv
+		             FROM TABLE)
+		SELECT (SELECT count(DISTINCT pv) FROM v),
+		       (SELECT count(*) FROM (SELECT pv FROM v GROUP BY pv
 		                               HAVING count(*) > 1) s),
 		       (SELECT count(*) FROM (SELECT pid FROM v GROUP BY pid
-		                               HAVING count(*) > 1) s)}),
-		'0|0',
-		"$on: one ObjectId process value per backend, none shared by two");
+		                               HAVING count(*) > 1) s)};
+	is( $node->safe_psql($db, $values =~ s/TABLE/conc_objectid/r),
+		$server ? "1|1|0" : "$clients|0|0",
+		$server
+		? "$on: the server's value in every backend"
+		: "$on: one ObjectId process value per backend, none shared by two");
 
 	# Parallel workers: the leader takes no rows, so every id is a worker's.
 	# pg_backend_pid() is parallel restricted; a PARALLEL SAFE alias of the
@@ -142,7 +235,8 @@ for my $preload ('', 'objectid')
 		CREATE TABLE par AS SELECT worker_pid() AS pid, objectid() AS id
 		  FROM conc_objectid});
 	my ($launched) = $plan =~ /Workers Launched: (\d+)/;
-	my ($workers, $leader, $split, $shared) = split /\|/, $node->safe_psql(
+	my ($workers, $leader, $split, $shared, $distinct) = split /\|/,
+	  $node->safe_psql(
 		$db, q{
 		WITH v AS (SELECT DISTINCT pid, substr(id::bytea, 5, 5) AS pv FROM par),
 		     b AS (SELECT DISTINCT pid, substr(id::bytea, 5, 5) AS pv
@@ -157,14 +251,163 @@ for my $preload ('', 'objectid')
 		                                              UNION ALL
 		                                              SELECT * FROM b) u
 		                               GROUP BY pv
-		                               HAVING count(DISTINCT pid) > 1) s)});
+		                               HAVING count(DISTINCT pid) > 1) s),
+		       (SELECT count(DISTINCT id) = count(*) FROM par)});
 	note "parallel query: " . ($launched // 0) . " workers launched";
 	cmp_ok($workers, '>=', 2, "$on: 2 or more parallel workers made rows");
 	is($leader, 0,
 		"$on: the leader computed no rows (objectid() ran in the workers)");
-	is("$split|$shared", '0|0',
-		"$on: every parallel worker has its own process value, shared with no other process"
+	is($distinct, 't', "$on: the parallel workers' ids are distinct");
+	if ($server)
+	{
+		is( $node->safe_psql(
+				$db, q{
+			SELECT count(DISTINCT pv) FROM (
+				SELECT substr(id::bytea, 5, 5) AS pv FROM par
+				UNION ALL SELECT substr(id::bytea, 5, 5) FROM par_leader
+				UNION ALL SELECT substr(id::bytea, 5, 5) FROM conc_objectid) s}),
+			'1',
+			"$on: the parallel workers' ids carry the server's value, as the backends' do");
+	}
+	else
+	{
+		is("$split|$shared", '0|0',
+			"$on: every parallel worker has its own process value, shared with no other process"
+		);
+	}
+
+	if (!$server)
+	{
+		$node->stop;
+		next;
+	}
+
+	# ---- the server's generator: many sessions, no duplicate
+	$node->safe_psql($db,
+		'CREATE TABLE many (id objectid PRIMARY KEY DEFAULT objectid())');
+	my $per = 1000;
+	pgbench($node,
+		script($node, 'many', "INSERT INTO many SELECT FROM generate_series(1, $per);\n"),
+		$sessions, int($ids / $per));
+	is( $node->safe_psql(
+			$db, q{SELECT count(*), count(DISTINCT id), count(DISTINCT substr(id::bytea, 5, 5)) FROM many}),
+		$sessions * int($ids / $per) * $per . '|' . $sessions * int($ids / $per) * $per . '|1',
+		"$on: $sessions sessions x " . int($ids / $per) * $per . ' ids: none repeated, one process value');
+	is($node->safe_psql($db, q{SELECT bt_index_check('many_pkey', true)}),
+		'', "$on: bt_index_check(heapallindexed) clean on their primary key");
+
+	# ---- order across sessions: each id greater than every id returned
+	# before it, in any session
+	my @turn = map { session($node) } 1 .. 2;
+	my ($last, $back) = ('', 0);
+	for my $i (1 .. 2 * $alternations)
+	{
+		my $id = ask($turn[ $i % 2 ], 'SELECT objectid()');
+		$back++ if $id le $last;
+		$last = $id;
+	}
+	$_->{harness}->finish for @turn;
+	is($back, 0,
+		"$on: two sessions taking turns $alternations times each: every id greater than the other session's before it"
 	);
+
+	# ---- a key's index from 8 sessions at once, against one session's
+	my %size;
+	for my $case (
+		[ 'dens_one', 1, [] ],
+		[ 'dens_eight', 8, [] ],
+		[ 'dens_eight_session', 8, ['objectid.generator=session'] ])
+	{
+		my ($t, $n, $settings) = @$case;
+		$node->safe_psql($db,
+			"CREATE TABLE $t (id objectid PRIMARY KEY DEFAULT objectid(), n int)");
+		local $ENV{PGOPTIONS} = join ' ', map { "-c $_" } @$settings;
+		pgbench($node,
+			script($node, $t, "INSERT INTO $t (n) SELECT g FROM generate_series(1, 1000) g;\n"),
+			$n, int($density_rows / 1000 / $n));
+		$size{$t} = $node->safe_psql($db, "SELECT pg_relation_size('${t}_pkey')");
+	}
+	note sprintf('primary key of %d rows: one session %d kB, 8 sessions %d kB (%.2fx), '
+		  . '8 sessions with the session generator %d kB (%.2fx)',
+		$density_rows, $size{dens_one} / 1024, $size{dens_eight} / 1024,
+		$size{dens_eight} / $size{dens_one}, $size{dens_eight_session} / 1024,
+		$size{dens_eight_session} / $size{dens_one});
+	cmp_ok($size{dens_eight}, '<=', 1.1 * $size{dens_one},
+		"$on: 8 sessions inserting at once leave a primary key within 1.1 times one session's");
+	cmp_ok($size{dens_eight_session}, '>', 1.2 * $size{dens_one},
+		"$on: with objectid.generator = session they leave it more than 1.2 times as large (the check can fail)");
+
+	# ---- the setting: each session its own value again
+	$node->safe_psql($db,
+		'CREATE TABLE own (pid int DEFAULT pg_backend_pid(), id objectid DEFAULT objectid())');
+	{
+		local $ENV{PGOPTIONS} = '-c objectid.generator=session';
+		pgbench($node, script($node, 'own', "INSERT INTO own SELECT FROM generate_series(1, 10);\n"),
+			4, 10);
+	}
+	is($node->safe_psql($db, $values =~ s/TABLE/own/r), '4|0|0',
+		"$on: objectid.generator = session: one process value per backend, none shared by two");
+
+	# ---- the counter's wrap: moved near its end by the hook for tests
+	$node->safe_psql($db, q{
+		CREATE FUNCTION objectid_test_server_advance(int8) RETURNS void
+		AS '$libdir/objectid', 'objectid_test_server_advance' LANGUAGE C STRICT});
+	my ($counter) = $node->safe_psql($db,
+		q{SELECT ('x' || encode(substr(objectid()::bytea, 10, 3), 'hex'))::bit(24)::int});
+	$node->safe_psql($db, 'SELECT objectid_test_server_advance(' . (16777215 - $counter - 5) . ')');
+	is( $node->safe_psql(
+			$db, q{
+		CREATE TABLE wrap AS SELECT n, objectid() AS id FROM generate_series(1, 10) n;
+		SELECT count(*) FILTER (WHERE prev >= id),
+		       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)),
+		       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)
+		                        AND substr(id::bytea, 1, 4) <= substr(prev::bytea, 1, 4)),
+		       (SELECT count(*) FROM many WHERE id IN (SELECT id FROM wrap))
+		  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM wrap) s}),
+		'0|1|0|0',
+		"$on: across the server counter's wrap ids strictly increase (the second moves on), none repeats"
+	);
+
+	# ---- a new value at each start of shared memory
+	my @seen = (server_value($node));
+	my $log;
+	for my $how ('a restart', 'an immediate stop', 'the crash of a backend')
+	{
+		if ($how eq 'a restart')
+		{
+			$node->restart;
+		}
+		elsif ($how eq 'an immediate stop')
+		{
+			$node->stop('immediate');
+			$node->start;
+		}
+		else
+		{
+			my $bg = session($node);
+			my $victim = ask($bg, 'SELECT pg_backend_pid()');
+			$log = -s $node->logfile;
+			kill 'KILL', $victim;
+			$bg->{harness}->kill_kill;
+			# (pg_isready, not poll_query_until: on 15 its psql can die of
+			# SIGPIPE while connections are refused)
+			my $ready = 0;
+			for (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
+			{
+				last if $ready = IPC::Run::run(
+					[ install_path() . '/bin/pg_isready', '-q', '-h', $node->host,
+					  '-p', $node->port, '-d', $db ]);
+				usleep(100_000);
+			}
+			ok($ready, "$on: the server is back after the crash of backend $victim");
+			ok($node->log_contains(qr/terminating any other active server processes|all server processes terminated; reinitializing/, $log),
+				"$on: the postmaster reinitialized after the crash");
+		}
+		my $v = server_value($node);
+		ok(!grep({ $_ eq $v } @seen), "$on: after $how, a new server value ($v; before: @seen)");
+		is(server_value($node), $v, "$on: after $how, every session has it");
+		push @seen, $v;
+	}
 	$node->stop;
 }
 

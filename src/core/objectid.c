@@ -105,6 +105,42 @@ objid_generate_at(objid_gen_state *st, id_random_pool *pool, int pid,
 	return ID_OK;
 }
 
+uint64_t
+objid_server_value(const uint8_t *random5)
+{
+	return id_load_be(random5, 5);
+}
+
+uint64_t
+objid_server_start(const uint8_t *random3)
+{
+	return OBJID_SERVER_STATE(0, id_load_be(random3, 3));
+}
+
+id_status
+objid_server_next(uint64_t last, int64_t now_seconds, uint64_t *next)
+{
+	uint64_t	last_seconds = last >> 24;
+
+	if (now_seconds < 0 || now_seconds > OBJID_SECONDS_MAX)
+		return ID_ERR_RANGE;
+	if ((uint64_t) now_seconds > last_seconds)
+		*next = OBJID_SERVER_STATE(now_seconds, (last + 1) & OBJID_COUNTER_MASK);
+	else if (last == OBJID_SERVER_STATE(OBJID_SECONDS_MAX, OBJID_COUNTER_MASK))
+		return ID_ERR_RANGE;
+	else
+		*next = last + 1;
+	return ID_OK;
+}
+
+void
+objid_server_write(uint64_t state, uint64_t value, uint8_t *out)
+{
+	id_store_be(out, state >> 24, 4);
+	id_store_be(out + 4, value, 5);
+	id_store_be(out + 9, state & OBJID_COUNTER_MASK, 3);
+}
+
 id_status
 objid_min_for_seconds(int64_t seconds, uint8_t *out)
 {

@@ -54,6 +54,40 @@ extern id_status objid_generate(objid_gen_state *st, id_random_pool *pool,
 extern id_status objid_generate_at(objid_gen_state *st, id_random_pool *pool,
 								   int pid, int64_t seconds, uint8_t *out);
 
+/*
+ * The server generator: one process value and one counter for every process
+ * of a server, so that their ids form one increasing sequence.  Its state is
+ * one 64-bit word, which the caller keeps in shared memory and advances
+ * atomically: the timestamp field and the counter of the last id,
+ * OBJID_SERVER_STATE(seconds, counter).
+ */
+#define OBJID_SERVER_STATE(seconds, counter) \
+	(((uint64_t) (seconds) << 24) | ((uint64_t) (counter) & OBJID_COUNTER_MASK))
+
+/*
+ * A new server's process value, as a number (bits 0-39), from 5 random
+ * bytes, and its state word from 3 more: the second before the epoch's
+ * first is never used, and the counter starts at the random value, so the
+ * first id takes the next one.
+ */
+extern uint64_t objid_server_value(const uint8_t *random5);
+extern uint64_t objid_server_start(const uint8_t *random3);
+
+/*
+ * The state that follows last when the current time is now_seconds: the next
+ * counter value in the current second once the clock has passed last's
+ * second (the counter goes on, as in one process), else last + 1, so that a
+ * clock held or set back keeps the second and a counter that wraps moves the
+ * second forward instead of repeating.  *next is always greater than last:
+ * states taken in turn give ids that never repeat and increase.  ID_ERR_RANGE
+ * when now_seconds is not a timestamp field, or no state follows last.
+ */
+extern id_status objid_server_next(uint64_t last, int64_t now_seconds,
+								   uint64_t *next);
+
+/* The ObjectId of a server state word and the server's process value. */
+extern void objid_server_write(uint64_t state, uint64_t value, uint8_t *out);
+
 /* The smallest ObjectId of a second: random and counter fields zero. */
 extern id_status objid_min_for_seconds(int64_t seconds, uint8_t *out);
 

@@ -2,7 +2,8 @@
  * test_objectid.c
  *	  Unit tests of src/core/objectid.c, driven through a fake clock: the
  *	  MongoDB spec's timestamp and counter-wrap cases, clock steps back,
- *	  strict order over more than 2^24 ids, per-process values.
+ *	  strict order over more than 2^24 ids, per-process values, the server
+ *	  generator's state word.
  */
 #include <stdbool.h>
 
@@ -149,6 +150,94 @@ test_processes(void)
 	CHECK(memcmp(c, b, OBJECTID_LEN) < 0);
 }
 
+/*
+ * The server generator's state word (objid_server_next): every process of a
+ * server advances one word, so each step must give a greater one whatever
+ * time the caller read, and the ids written from the words must increase.
+ */
+static void
+test_server_next(void)
+{
+	static const uint8_t random[8] = {0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff, 0xf1, 0x23};
+	uint64_t	value = objid_server_value(random);
+	uint64_t	st,
+				next;
+	uint8_t		a[OBJECTID_LEN],
+				b[OBJECTID_LEN];
+	int64_t		n;
+	int64_t		bad = 0;
+
+	/* a new server: second 0 (never used), the counter's random start */
+	CHECK(value == UINT64_C(0xaabbccddee));
+	st = objid_server_start(random + 5);
+	CHECK(st == OBJID_SERVER_STATE(0, 0xfff123));
+
+	/* the clock passed the last second: that second, the next counter */
+	CHECK(objid_server_next(st, 1000, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0xfff124));
+	objid_server_write(next, value, a);
+	CHECK(objid_seconds(a) == 1000);
+	CHECK_MEM(a + 4, random, 5);
+	CHECK(counter_of(a) == 0xfff124);
+
+	/* the same second: the counter moves on */
+	st = next;
+	CHECK(objid_server_next(st, 1000, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0xfff125));
+
+	/* the counter's last value, then a wrap within the second: the second moves forward */
+	st = OBJID_SERVER_STATE(1000, 0xffffff);
+	CHECK(objid_server_next(st, 1000, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1001, 0));
+	objid_server_write(st, value, a);
+	objid_server_write(next, value, b);
+	CHECK(counter_of(b) == 0);
+	CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
+	/* a wrap into a new second of the clock: that second, counter 0 */
+	CHECK(objid_server_next(st, 1005, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1005, 0));
+
+	/* the clock held or set back: last + 1, never a smaller second */
+	st = OBJID_SERVER_STATE(1000, 0x10);
+	CHECK(objid_server_next(st, 999, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0x11));
+	CHECK(objid_server_next(st, 0, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0x11));
+
+	/* out of range: the clock, and the last state there is */
+	CHECK(objid_server_next(st, -1, &next) == ID_ERR_RANGE);
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX + 1, &next) == ID_ERR_RANGE);
+	st = OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0xfffffe);
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0xffffff));
+	st = next;
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, &next) == ID_ERR_RANGE);
+	CHECK(objid_server_next(st, 17, &next) == ID_ERR_RANGE);
+
+	/*
+	 * 2^24 + 1000 steps in one second of the clock, read late or early as
+	 * by processes that took their time between the clock and the step:
+	 * every state and id greater than the one before, and the wrap once
+	 */
+	st = OBJID_SERVER_STATE(0, 0x123456);
+	CHECK(objid_server_next(st, 2000000000, &st) == ID_OK);
+	objid_server_write(st, value, a);
+	for (n = 0; n < (INT64_C(1) << 24) + 1000; n++)
+	{
+		int64_t		now = 2000000000 - (n % 7 == 3) + (n % 11 == 5 && n > 100);
+
+		if (objid_server_next(st, now, &next) != ID_OK || next <= st)
+			bad++;
+		objid_server_write(next, value, b);
+		if (memcmp(a, b, OBJECTID_LEN) >= 0)
+			bad++;
+		memcpy(a, b, OBJECTID_LEN);
+		st = next;
+	}
+	CHECK(bad == 0);
+	CHECK(objid_seconds(a) == 2000000002);
+}
+
 static void
 test_random_failure(void)
 {
@@ -266,6 +355,7 @@ main(void)
 	test_clock_back();
 	test_strict_order_past_wrap();
 	test_processes();
+	test_server_next();
 	test_random_failure();
 	test_bin_fraction();
 	return unit_done("test_objectid");
