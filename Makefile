@@ -41,6 +41,7 @@ REGRESS    = init \
              oid_uuid_map \
              uuid_detect \
              uuid_migration \
+             partition \
              hostile \
              packaging \
              core_names \

@@ -16,3 +16,28 @@ AS 'MODULE_PATHNAME', 'objectid_generator_in_use'
 LANGUAGE C STABLE PARALLEL SAFE;
 
 COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in this session: server or session';
+
+--
+-- Time partitioning
+--
+
+-- explicit casts between an objectid and the second it carries: an id to its
+-- second, an instant to the smallest id of its second (the bound
+-- objectid_from_timestamp() gives).  Citus's create_time_partitions() and
+-- drop_old_time_partitions() take a partition key of any type with both.
+CREATE CAST (objectid AS timestamptz) WITH FUNCTION objectid_timestamp(objectid);
+
+COMMENT ON CAST (objectid AS timestamptz) IS 'explicit: the second an objectid carries';
+
+CREATE CAST (timestamptz AS objectid) WITH FUNCTION objectid_from_timestamp(timestamptz);
+
+COMMENT ON CAST (timestamptz AS objectid) IS 'explicit: the smallest objectid of that second';
+
+-- uuid_timestamp() of a UUID written as text: pg_partman's time decoder for
+-- uuid keys, whose encoder is uuidv7_from_timestamp()
+CREATE FUNCTION uuid_timestamp_from_text(text)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'objectid_uuid_timestamp_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_timestamp_from_text(text) IS 'the instant of a version 1, 6 or 7 UUID written as text, else null (pg_partman''s time decoder)';

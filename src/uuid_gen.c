@@ -17,6 +17,7 @@
 #include "postgres.h"
 
 #include "miscadmin.h"
+#include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -233,14 +234,41 @@ objectid_uuid_extract_timestamp(PG_FUNCTION_ARGS)
  */
 PG_FUNCTION_INFO_V1(objectid_uuid_timestamp);
 
+static bool
+objectid_uuid_time(const uint8 *data, int64 *unix_us)
+{
+	return uuidgen_timestamp_us(data, unix_us) ||
+		uuidgen_v6_timestamp_us(data, unix_us);
+}
+
 Datum
 objectid_uuid_timestamp(PG_FUNCTION_ARGS)
 {
-	const uint8 *data = PG_GETARG_UUID_P(0)->data;
 	int64		unix_us;
 
-	if (!uuidgen_timestamp_us(data, &unix_us) &&
-		!uuidgen_v6_timestamp_us(data, &unix_us))
+	if (!objectid_uuid_time(PG_GETARG_UUID_P(0)->data, &unix_us))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(objectid_unix_us_to_timestamptz(unix_us));
+}
+
+/*
+ * uuid_timestamp_from_text(text): uuid_timestamp() of a UUID written as text
+ * (uuid's input: a malformed one is its error), for callers that pass text,
+ * as pg_partman passes its time decoders.  A name of its own, not an
+ * overload of uuid_timestamp, so that uuid_timestamp('...') stays a call
+ * with a uuid.
+ */
+PG_FUNCTION_INFO_V1(objectid_uuid_timestamp_text);
+
+Datum
+objectid_uuid_timestamp_text(PG_FUNCTION_ARGS)
+{
+	char	   *str = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	pg_uuid_t  *uuid = DatumGetUUIDP(DirectFunctionCall1(uuid_in,
+													   CStringGetDatum(str)));
+	int64		unix_us;
+
+	if (!objectid_uuid_time(uuid->data, &unix_us))
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(objectid_unix_us_to_timestamptz(unix_us));
 }
