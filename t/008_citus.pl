@@ -7,7 +7,7 @@
 # shared_preload_libraries = 'citus' (8 shards a table).  Skipped when
 # Citus is not installed for the major under test (no citus.control in its
 # sharedir).  What doc/citus.md says is checked here, each check named
-# there by its label, [A] to [M]:
+# there by its label, [A] to [N]:
 # [A] CREATE EXTENSION objectid on the coordinator alone creates it on both
 #     workers (the same version and member listing on all three nodes, the
 #     library loaded on each); on 18+, a worker that cannot find the
@@ -70,6 +70,11 @@
 #     distributed tables answer and route as before; on 18+, with one
 #     worker's files hidden, the update fails on the coordinator and
 #     updates no node.
+# [N] create_time_partitions() and drop_old_time_partitions() on a
+#     distributed table partitioned by an objectid key (the casts between
+#     objectid and timestamptz): monthly partitions bounded by the months'
+#     smallest ids, new keys and backfills in their month, old months
+#     dropped.
 # [M] known Citus limit: DROP EXTENSION objectid CASCADE with a table
 #     distributed by an objectid column drops that column, after which every
 #     statement on the table, DROP TABLE included, fails with "cache lookup
@@ -762,6 +767,49 @@ is( $coord->safe_psql($db,
 	"100\n100",
 	'[I] inserts into every shard work again after the restart');
 amcheck_workers(' after the restart');
+
+# ---- [N] time partitions of a distributed table keyed by objectid, made
+# and dropped by Citus's functions (they take a key of any type with casts
+# to and from timestamptz: 1.3's)
+$coord->safe_psql(
+	$db, qq{
+CREATE TABLE tp (id $ext.objectid NOT NULL DEFAULT $ext.objectid(), n int NOT NULL)
+  PARTITION BY RANGE (id);
+SELECT create_distributed_table('tp', 'id');
+SELECT create_time_partitions('tp', interval '1 month',
+	date_trunc('month', now()) + interval '2 months', date_trunc('month', now()) - interval '6 months');
+INSERT INTO tp (n) SELECT g FROM generate_series(1, 100) g;
+INSERT INTO tp SELECT $ext.objectid(date_trunc('month', now()) - m * interval '1 month' + interval '1 day'), -m
+  FROM generate_series(1, 6) m});
+# each partition's range as the months it spans from this month's start,
+# read through the casts, with its rows (counted on each partition: Citus
+# takes no correlated subquery here, and tableoid is a shard's on a worker)
+my $months = sub {
+	my @parts = split /\n/, $coord->safe_psql(
+		$db, qq{
+	SELECT partition, extract(year FROM f) * 12 + extract(month FROM f),
+	       extract(year FROM t) * 12 + extract(month FROM t)
+	  FROM time_partitions,
+	       age(from_value::$ext.objectid::timestamptz, date_trunc('month', now())) f,
+	       age(to_value::$ext.objectid::timestamptz, date_trunc('month', now())) t
+	 WHERE parent_table = 'tp'::regclass ORDER BY from_value});
+	return join ' ', map {
+		my ($p, $from, $to) = split /\|/;
+		"$from..$to:" . $coord->safe_psql($db, "SELECT count(*) FROM $p")
+	} @parts;
+};
+is($months->(),
+	'-6..-5:1 -5..-4:1 -4..-3:1 -3..-2:1 -2..-1:1 -1..0:1 0..1:100 1..2:0',
+	'[N] create_time_partitions() made monthly partitions bounded by the months\' smallest ids; new keys in this month\'s, backfills in theirs');
+is( $coord->safe_psql($db,
+		q{SELECT count(*) FROM pg_dist_partition WHERE logicalrelid::text LIKE 'tp%'}),
+	'9', '[N] the parent and its 8 partitions are distributed');
+$coord->safe_psql($db,
+	"CALL drop_old_time_partitions('tp', date_trunc('month', now()) - interval '3 months')");
+is($months->(),
+	'-3..-2:1 -2..-1:1 -1..0:1 0..1:100 1..2:0',
+	'[N] drop_old_time_partitions() dropped the partitions that end 3 months back or earlier; the others keep their rows');
+$coord->safe_psql($db, 'DROP TABLE tp');
 
 # ---- [K] what to do before DROP EXTENSION objectid: undistribute or drop
 # the tables distributed by an objectid column
