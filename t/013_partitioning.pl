@@ -28,7 +28,8 @@
 # hypertable on a uuid column filled by this extension's uuidv7():
 # - in separate schemas (timescaledb in tsdb), created in either order, both
 #   work: chunks per day, new keys and uuidv7_at() backfills in their
-#   chunks, a window read from one chunk;
+#   chunks, a window read from one chunk; an objectid column refused as a
+#   dimension;
 # - in the same schema they cannot both be: whichever comes second fails on
 #   uuid_timestamp(uuid), which both define; the messages pinned.
 
@@ -224,10 +225,17 @@ SKIP:
 			'100', "@$order: and finds its 100 rows");
 	}
 
+	# an objectid column is no dimension TimescaleDB takes
+	my ($ret, $out, $err) = $node->psql('timescaledb_objectid', q{
+		CREATE TABLE events (id objectid NOT NULL DEFAULT objectid());
+		SELECT tsdb.create_hypertable('events', tsdb.by_range('id'))});
+	like($err, qr/ERROR:  invalid type for dimension "id"/,
+		'TimescaleDB refuses an objectid column as a dimension');
+
 	# in one schema: whichever comes second fails on uuid_timestamp(uuid)
 	$node->safe_psql('postgres', 'CREATE DATABASE both_public_1; CREATE DATABASE both_public_2');
 	$node->safe_psql('both_public_1', 'CREATE EXTENSION objectid');
-	my ($ret, $out, $err) = $node->psql('both_public_1', 'CREATE EXTENSION timescaledb');
+	($ret, $out, $err) = $node->psql('both_public_1', 'CREATE EXTENSION timescaledb');
 	like($err, qr/ERROR:  function uuid_timestamp\(uuid\) is already a member of extension "objectid"|ERROR:  function "uuid_timestamp" already exists with same argument types/,
 		'objectid in public, then timescaledb in public: refused on uuid_timestamp(uuid)');
 	$node->safe_psql('both_public_2', 'CREATE EXTENSION timescaledb');
