@@ -1,0 +1,235 @@
+
+# Copyright (c) 2026, the objectid maintainers; PostgreSQL License
+
+# Logical replication and change data capture of a table with objectid
+# columns, on the portable edition's two routes, publisher and subscriber
+# of the major under test, each set up as a managed service's:
+# - plain: portable/objectid.sql run with psql by the database's owner into
+#   schema ids (objectid a domain over text);
+# - pgtle: portable/pgtle.sql, as t/010_pgtle.pl sets it up (a shadow of
+#   the installation without objectid's files, pg_tle preloaded, the file
+#   run by a member of pgtle_admin, CREATE EXTENSION objectid SCHEMA ids by
+#   the superuser); skipped, with the reason, where pg_tle is not installed
+#   for the major.
+# On each route the publisher's table t (objectid primary key DEFAULT
+# objectid(), an objectid column that is sometimes NULL, the values
+# 000...0 and fff...f among them) is published and subscribed (text mode,
+# the default), and new rows are read from logical slots of pgoutput and,
+# where contrib's test_decoding is installed, of test_decoding: through the
+# SQL functions (pg_logical_slot_peek_binary_changes, in a query) and
+# through the replication protocol (pg_recvlogical, a walsender, as CDC
+# tools read them).  What each check guards against:
+# - plain: a value lost or changed on the way (an initial copy, a stream of
+#   INSERT, UPDATE of keys and DELETE that do not arrive whole: the
+#   subscriber's rows compared in full with the publisher's), a slot that
+#   does not give every new value's text, in order, both ways of reading it.
+# - pgtle: the route's known defect (portable/README.md) told other than it
+#   is.  A walsender decodes outside any query, and the type's output
+#   function, PL/pgSQL, cannot run there: it raises "cannot execute SQL
+#   without an outer snapshot or portal".  The checks show what a user
+#   gets: the initial copy (a COPY, run as a query) arrives; the stream does
+#   not (the publisher's log has the subscription's walsender fail on
+#   objectid_portable_out, twice, as the apply worker retries; the
+#   subscriber holds the copied rows only and logs the walsender's error;
+#   the slot keeps the new rows' WAL); pg_recvlogical stops at once with
+#   that error; the SQL functions, in a query, give every value.  Every
+#   wait is bounded (PostgreSQL::Test::Utils's timeout_default).  A pg_tle
+#   that sets a snapshot around the output function fails these checks, on
+#   purpose: the documentation then has to change with them.
+
+use strict;
+use warnings;
+
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use ObjectidTest;
+
+my $top = abs_path(dirname(__FILE__) . '/..');
+my $rows = 200 * scale();
+my $timeout = $PostgreSQL::Test::Utils::timeout_default;
+my $snapshot_error = 'cannot execute SQL without an outer snapshot or portal';
+# the decoding plugins: core's pgoutput, contrib's test_decoding where its
+# library is installed (not in every build)
+my @plugins = ('pgoutput');
+push @plugins, 'test_decoding'
+  if -f pg_config('--pkglibdir') . '/test_decoding.so';
+my %plugin_options = (pgoutput => { proto_version => '1', publication_names => 'p' });
+
+# a started cluster of the route, its database app with objectid in schema
+# ids; conf lines for postgresql.conf, the rest for objectid_node
+my $shadow;
+sub route_node
+{
+	my ($route, $name, $conf, %opt) = @_;
+	my $node;
+	if ($route eq 'plain')
+	{
+		$node = objectid_node($name, conf => $conf, %opt);
+		$node->safe_psql('postgres', 'CREATE ROLE owner LOGIN; CREATE DATABASE app OWNER owner');
+		$node->psql('app', undef,
+			extra_params => [
+				'-U', 'owner', '-v', 'ON_ERROR_STOP=1', '-c', 'CREATE SCHEMA ids',
+				'-c', 'SET search_path = ids', '-1', '-f', "$top/portable/objectid.sql"
+			],
+			on_error_die => 1);
+		return $node;
+	}
+	$shadow //= shadow_install_path();
+	$node = objectid_node($name,
+		install_path => $shadow,
+		conf => "shared_preload_libraries = 'pg_tle'\n$conf",
+		%opt);
+	$node->safe_psql('postgres', 'CREATE ROLE owner LOGIN; CREATE DATABASE app OWNER owner');
+	$node->safe_psql('app', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO owner; CREATE SCHEMA ids');
+	$node->psql('app', undef,
+		extra_params => [ '-U', 'owner', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
+		on_error_die => 1);
+	$node->safe_psql('app', 'CREATE EXTENSION objectid SCHEMA ids');
+	return $node;
+}
+
+# SQL inserting the rows n = from..to, in the order of n
+sub insert_rows
+{
+	my ($from, $to) = @_;
+	return qq{INSERT INTO t (n, ref)
+	SELECT n, CASE WHEN n % 3 <> 0 THEN ids.objectid() END FROM generate_series($from, $to) n;};
+}
+
+# every row of t, in order, as text
+sub fingerprint
+{
+	my ($node) = @_;
+	return $node->safe_psql('app',
+		q{SELECT count(*) || ' ' || md5(coalesce(string_agg(concat_ws(' ', id::text, n, ref::text), E'\n' ORDER BY n), '')) FROM t}
+	);
+}
+
+# the objectid texts in decoded output, in order, a line each: 24 lowercase
+# hex digits, no more, not after "\x" (pgoutput's messages begin with an
+# uppercase letter: C, its commit, may follow a value)
+sub decoded_ids
+{
+	my ($out) = @_;
+	return join "\n", $out =~ /(?<![0-9a-f\\x])([0-9a-f]{24})(?![0-9a-f])/g;
+}
+
+sub route
+{
+	my ($route) = @_;
+	my $pub = route_node($route, "${route}_pub", '', allows_streaming => 'logical');
+	# the apply worker retries a failed stream after a second
+	my $sub = route_node($route, "${route}_sub", 'wal_retrieve_retry_interval = 1s');
+	note "$route: PostgreSQL " . $pub->safe_psql('postgres', 'SHOW server_version');
+	my $table = 'CREATE TABLE t (id ids.objectid PRIMARY KEY DEFAULT ids.objectid(), '
+	  . 'n int NOT NULL UNIQUE, ref ids.objectid)';
+	$sub->safe_psql('app', $table);
+	$pub->safe_psql('app', "$table; " . insert_rows(1, $rows) . q{
+	INSERT INTO t VALUES ('000000000000000000000000', -1, 'ffffffffffffffffffffffff');
+	CREATE PUBLICATION p FOR TABLE t});
+	# the route's objectid: a domain (plain), a base type (pgtle)
+	is( $pub->safe_psql('app',
+			"SELECT format_type(a.atttypid, NULL) || ' ' || t.typtype::text FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid WHERE a.attrelid = 't'::regclass AND a.attname = 'id'"
+		),
+		'ids.objectid ' . ($route eq 'plain' ? 'd' : 'b'),
+		"$route: t.id is the route's objectid");
+	$sub->safe_psql('app',
+		"CREATE SUBSCRIPTION s CONNECTION '" . $pub->connstr . " dbname=app' PUBLICATION p");
+	$sub->wait_for_subscription_sync($pub, 's', 'app');
+	my $copied = fingerprint($pub);
+	same_text(fingerprint($sub), $copied,
+		"$route: the initial copy arrives (- publisher, + subscriber)");
+
+	# new rows, seen by the subscription and by slots made just before
+	$pub->safe_psql('app',
+		"SELECT pg_create_logical_replication_slot('cdc_$_', '$_')")
+	  for @plugins;
+	my ($pub_offset, $sub_offset) = (-s $pub->logfile, -s $sub->logfile);
+	$pub->safe_psql('app', 'BEGIN; ' . insert_rows($rows + 1, 2 * $rows) . q{
+	INSERT INTO t VALUES ('ffffffffffffffffffffffff', -2, '000000000000000000000000');
+	COMMIT});
+	my $lsn = $pub->lsn('insert');
+	my $new = $pub->safe_psql('app',
+		"SELECT string_agg(concat_ws(E'\\n', id::text, ref::text), E'\\n' ORDER BY n < 0, n) FROM t WHERE n > $rows OR n = -2"
+	);
+
+	# the slots: the SQL functions, then pg_recvlogical
+	for my $plugin (@plugins)
+	{
+		my %options = %{ $plugin_options{$plugin} // {} };
+		my $hex = $pub->safe_psql('app',
+			"SELECT encode(data, 'hex') FROM pg_logical_slot_peek_binary_changes('cdc_$plugin', '$lsn', NULL"
+			  . join('', map { ", '$_', '$options{$_}'" } sort keys %options) . ')');
+		same_text(decoded_ids(pack('H*', $hex =~ s/\n//gr)), $new,
+			"$route, $plugin: pg_logical_slot_peek_binary_changes gives every new objectid's text, in order");
+		my ($ret, $out, $err) =
+		  $pub->pg_recvlogical_upto('app', "cdc_$plugin", $lsn, $timeout, %options);
+		if ($route eq 'plain')
+		{
+			is($ret, 0, "$route, $plugin: pg_recvlogical reads up to the new rows' end")
+			  or diag($err);
+			same_text(decoded_ids($out), $new,
+				"$route, $plugin: pg_recvlogical gives every new objectid's text, in order");
+			next;
+		}
+		ok(defined $ret && $ret != 0,
+			"$route, $plugin: pg_recvlogical stops with an error, before the timeout");
+		like($err, qr/ERROR:  \Q$snapshot_error\E/,
+			"$route, $plugin: pg_recvlogical's error is the walsender's: no snapshot");
+		like($err, qr/PL\/pgSQL function ids\.objectid_portable_out\(bytea\)/,
+			"$route, $plugin: raised in objectid's output function");
+	}
+
+	if ($route eq 'plain')
+	{
+		$pub->wait_for_catchup('s');
+		same_text(fingerprint($sub), fingerprint($pub),
+			"$route: the new rows arrive (- publisher, + subscriber)");
+		$pub->safe_psql('app', q{
+		UPDATE t SET ref = ids.objectid() WHERE n % 5 = 0;
+		UPDATE t SET id = ids.objectid() WHERE n % 7 = 0;
+		UPDATE t SET id = '7fffffffffffffffffffffff' WHERE n = -1;
+		DELETE FROM t WHERE n % 11 = 0});
+		$pub->wait_for_catchup('s');
+		same_text(fingerprint($sub), fingerprint($pub),
+			"$route: UPDATE (of keys too) and DELETE arrive (- publisher, + subscriber)");
+	}
+	else
+	{
+		# the subscription's walsender (application_name s) fails, and again
+		# when the apply worker has reconnected
+		my $failed = qr/\] s ERROR:  \Q$snapshot_error\E\n[^\n]*CONTEXT:  PL\/pgSQL function ids\.objectid_portable_out\(bytea\)/;
+		my $again = eval { $pub->wait_for_log($failed, $pub->wait_for_log($failed, $pub_offset)) };
+		ok($again,
+			"$route: the subscription's walsender fails in objectid's output function, twice (the apply worker retries)"
+		) or diag($@);
+		same_text(fingerprint($sub), $copied,
+			"$route: none of the new rows arrives, the subscriber holds the initial copy only");
+		is( $pub->safe_psql('app',
+				"SELECT confirmed_flush_lsn < '$lsn' FROM pg_replication_slots WHERE slot_name = 's'"),
+			't',
+			"$route: the subscription's slot keeps the new rows' WAL (confirmed_flush_lsn below them)");
+		like(slurp_file($sub->logfile, $sub_offset),
+			qr/could not receive data from WAL stream: ERROR:  \Q$snapshot_error\E/,
+			"$route: the subscriber's log has the walsender's error");
+		$sub->safe_psql('app', 'ALTER SUBSCRIPTION s DISABLE');
+	}
+	$sub->stop;
+	$pub->stop;
+	return;
+}
+
+note 'decoding plugins: ' . join(', ', @plugins)
+  . (@plugins == 1 ? ' (contrib\'s test_decoding is not installed)' : '');
+route('plain');
+SKIP:
+{
+	my $problem = pgtle_problem();
+	skip $problem, 1 if $problem;
+	route('pgtle');
+}
+
+done_testing();
