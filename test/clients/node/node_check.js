@@ -1,5 +1,6 @@
 'use strict';
-// test/clients/node_check.js: clients/node (node-postgres + bson) against the
+// test/clients/node/node_check.js: the objectid-pg package (clients/node,
+// installed here by npm ci) with node-postgres and bson, against the
 // database named by the PG* environment, in which objectid is installed in
 // the schema given as the first argument by the route given as the second:
 // "c" (the C extension, the default), "plain" (portable/objectid.sql, a
@@ -23,15 +24,15 @@
 //   format is text's, which survives node-postgres's decoding;
 // - pgtle: no binary format: binary results are refused by the server
 //   (42883) and the client stays usable.
+const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 const assert = require('assert/strict');
 
-const clientDir = path.join(__dirname, '..', '..', 'clients', 'node');
-const clientRequire = require('module').createRequire(path.join(clientDir, 'index.js'));
-const { Client, Pool, TypeOverrides } = clientRequire('pg');
-const { ObjectId } = clientRequire('bson');
-const { registerObjectId, objectidTypes } = require(clientDir);
+// the objectid-pg package as installed (test/clients/prepare: npm ci here)
+const { Client, Pool, TypeOverrides } = require('pg');
+const { ObjectId } = require('bson');
+const { registerObjectId, objectidTypes } = require('objectid-pg');
 
 let checks = 0;
 function check(cond, what) {
@@ -39,7 +40,7 @@ function check(cond, what) {
   checks += 1;
 }
 const pkgVersion = (name) =>
-  JSON.parse(require('fs').readFileSync(path.join(clientDir, 'node_modules', name, 'package.json'))).version;
+  JSON.parse(fs.readFileSync(path.join(__dirname, 'node_modules', name, 'package.json'))).version;
 const byBytes = (a, b) => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
 
 function clientIds() {
@@ -59,6 +60,10 @@ function clientIds() {
 const MANGLED = /node-postgres decoded the bytes as UTF-8 and lost some/;
 
 async function main() {
+  // the installed copy, not a link to the source tree
+  const source = fs.realpathSync(path.join(__dirname, '..', '..', '..', 'clients', 'node'));
+  check(!fs.realpathSync(require.resolve('objectid-pg')).startsWith(source + path.sep),
+    `objectid-pg resolves to the source tree: ${require.resolve('objectid-pg')}`);
   const schema = process.argv[2];
   const route = process.argv[3] || 'c';
   // the binary format of the type; what a result column of it reads as
@@ -210,7 +215,7 @@ async function main() {
   } finally {
     await other.end();
   }
-  console.log(`node (pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${checks} checks passed`);
+  console.log(`node (objectid-pg ${pkgVersion('objectid-pg')}, pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${checks} checks passed`);
 }
 
 main().catch((e) => {
