@@ -1,7 +1,7 @@
 """test/clients/psycopg_check.py: objectid_pg.psycopg (the installed objectid-pg
-package, clients/python) with psycopg 3 and bson, against
-the database named by the PG* environment, in which objectid is installed in
-the schema argv[1] by the route argv[2]: "c" (the C extension, the default),
+package, clients/python) with psycopg 3 and bson, against the database named
+by the PG* environment, in which objectid is installed in the schema argv[1]
+by the route argv[2]: "c" (the C extension, the default),
 "plain" (portable/objectid.sql, a domain over text) or "pgtle"
 (portable/pgtle.sql, a base type with text I/O only).
 
