@@ -22,35 +22,15 @@ route, pinned so that it can only change knowingly:
 """
 
 import os
-import struct
 import sys
 
 import psycopg
 from bson import ObjectId
 
+import common
 import objectid_pg
+from common import check, client_ids
 from objectid_pg.psycopg import fetch_objectid_info, register_objectid
-
-checks = 0
-
-
-def check(cond, what):
-    global checks
-    if not cond:
-        raise AssertionError(what)
-    checks += 1
-
-
-def client_ids():
-    """bson-made ids: now, and the edges of the unsigned 32-bit second
-    (the first byte >= 0x80 tells an unsigned order from a signed one)."""
-    ids = [ObjectId() for _ in range(20)]
-    for sec in (0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE, 0xFFFFFFFF):
-        ids.append(ObjectId(struct.pack(">I", sec) + os.urandom(8)))
-    ids.append(ObjectId(b"\x00" * 12))
-    ids.append(ObjectId(b"\xff" * 12))
-    return ids
-
 
 def refused(conn, what, sqlstate, f):
     """f() must fail with sqlstate (None: psycopg's ProgrammingError, raised
@@ -223,7 +203,7 @@ def main():
               "registered with a given TypeInfo")
     with psycopg.connect(dbname="postgres") as conn:
         check(fetch_objectid_info(conn) is None, "no objectid in a database without the extension")
-    print(f"python (objectid-pg {objectid_pg.__version__}, psycopg {psycopg.__version__}, {route}, schema {schema}): {checks} checks passed")
+    print(f"python (objectid-pg {objectid_pg.__version__}, psycopg {psycopg.__version__}, {route}, schema {schema}): {common.passed} checks passed")
 
 
 if __name__ == "__main__":

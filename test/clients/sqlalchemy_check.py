@@ -35,29 +35,10 @@ from sqlalchemy.dialects.postgresql import UUID
 from sqlalchemy.orm import Mapped, Session, declarative_base
 from sqlalchemy.schema import CreateTable
 
+import common
 import objectid_pg
+from common import check, client_ids
 from objectid_pg.sqlalchemy import ObjectIdType
-
-checks = 0
-
-
-def check(cond, what):
-    global checks
-    if not cond:
-        raise AssertionError(what)
-    checks += 1
-
-
-def client_ids():
-    """bson-made ids: now, and the edges of the unsigned 32-bit second
-    (the first byte >= 0x80 tells an unsigned order from a signed one)."""
-    ids = [ObjectId() for _ in range(10)]
-    for sec in (0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE, 0xFFFFFFFF):
-        ids.append(ObjectId(struct.pack(">I", sec) + os.urandom(8)))
-    ids.append(ObjectId(b"\x00" * 12))
-    ids.append(ObjectId(b"\xff" * 12))
-    return ids
-
 
 Base = declarative_base()
 
@@ -121,7 +102,7 @@ def main():
                                 " WHERE attrelid = 'sa_orders'::regclass AND attname = 'id'")).scalar_one()
               == "objectid", "the table's id is of type objectid")
 
-    mine = client_ids()
+    mine = client_ids(now=10)
     with Session(engine) as session:
         # the server fills id and made; bson's ids given as they are, in
         # parent too
@@ -241,7 +222,7 @@ def main():
     Base.metadata.drop_all(engine)
     engine.dispose()
     print(f"sqlalchemy (SQLAlchemy {sa_version}, psycopg2, objectid-pg {objectid_pg.__version__}, "
-          f"{route}, schema {schema}): {checks} checks passed")
+          f"{route}, schema {schema}): {common.passed} checks passed")
 
 
 if __name__ == "__main__":

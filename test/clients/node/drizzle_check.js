@@ -28,8 +28,6 @@
 // transaction, the connection usable afterwards.
 const fs = require('fs');
 const path = require('path');
-const assert = require('assert/strict');
-const crypto = require('crypto');
 
 const pg = require('pg');
 const postgres = require('postgres');
@@ -40,29 +38,10 @@ const { migrate } = require('drizzle-orm/node-postgres/migrator');
 const { drizzle: drizzlePostgresJs } = require('drizzle-orm/postgres-js');
 const { registerObjectId } = require('objectid-pg');
 const { orders } = require('./drizzle_schema');
+const { check, passed, clientIds, byBytes, packageVersion } = require('../common');
 
-let checks = 0;
-function check(cond, what) {
-  assert.ok(cond, what);
-  checks += 1;
-}
-const version = (name) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, 'node_modules', name, 'package.json'))).version;
-const byBytes = (a, b) => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
+const version = (name) => packageVersion(__dirname, name);
 const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-function clientIds() {
-  const ids = [];
-  for (let i = 0; i < 10; i++) ids.push(new ObjectId());
-  for (const sec of [0, 1, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff]) {
-    const b = Buffer.alloc(12);
-    b.writeUInt32BE(sec, 0);
-    crypto.randomBytes(8).copy(b, 4);
-    ids.push(new ObjectId(b));
-  }
-  ids.push(new ObjectId(Buffer.alloc(12, 0)), new ObjectId(Buffer.alloc(12, 0xff)));
-  return ids;
-}
 
 // the SQLSTATE of a driver's error, wrapped by drizzle or not
 const sqlstate = (e) => (e && (e.code || (e.cause && e.cause.code))) || `${e}`;
@@ -91,7 +70,7 @@ async function runChecks(db, label, route, opts) {
   check(made.length === 10 && made.every((r) => r.id instanceof ObjectId), `${label}: server ids returned as ObjectId`);
   check(new Set(made.map((r) => r.id.toHexString())).size === 10, `${label}: ten distinct server ids`);
   check(made.every((r) => UUIDV7.test(r.event)), `${label}: uuidv7() defaults returned`);
-  const mine = clientIds();
+  const mine = clientIds(ObjectId, 10);
   const given = await db.insert(orders)
     .values(mine.map((id, i) => ({ id, ref: id, refs: [id, mine[0]], item: `bson ${i}` })))
     .returning({ id: orders.id, ref: orders.ref, refs: orders.refs });
@@ -200,7 +179,7 @@ async function main() {
     if (sqlJs) await sqlJs.end();
   }
   console.log(`drizzle (objectid-pg ${version('objectid-pg')}, drizzle-orm ${version('drizzle-orm')}, pg ${version('pg')}, ` +
-    `postgres.js ${version('postgres')}, ${route}, schema ${schema}): ${checks} checks passed`);
+    `postgres.js ${version('postgres')}, ${route}, schema ${schema}): ${passed()} checks passed`);
 }
 
 main().catch((e) => {

@@ -26,35 +26,14 @@
 //   (42883) and the client stays usable.
 const fs = require('fs');
 const path = require('path');
-const crypto = require('crypto');
 const assert = require('assert/strict');
 
 // the objectid-pg package as installed (test/clients/prepare: npm ci here)
 const { Client, Pool, TypeOverrides } = require('pg');
 const { ObjectId } = require('bson');
 const { registerObjectId, objectidTypes } = require('objectid-pg');
-
-let checks = 0;
-function check(cond, what) {
-  assert.ok(cond, what);
-  checks += 1;
-}
-const pkgVersion = (name) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, 'node_modules', name, 'package.json'))).version;
-const byBytes = (a, b) => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
-
-function clientIds() {
-  const ids = [];
-  for (let i = 0; i < 20; i++) ids.push(new ObjectId());
-  for (const sec of [0, 1, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff]) {
-    const b = Buffer.alloc(12);
-    b.writeUInt32BE(sec, 0);
-    crypto.randomBytes(8).copy(b, 4);
-    ids.push(new ObjectId(b));
-  }
-  ids.push(new ObjectId(Buffer.alloc(12, 0)), new ObjectId(Buffer.alloc(12, 0xff)));
-  return ids;
-}
+const { check, passed, clientIds, byBytes, packageVersion } = require('../common');
+const pkgVersion = (name) => packageVersion(__dirname, name);
 
 // the error the adapter raises for binary values node-postgres mangled
 const MANGLED = /node-postgres decoded the bytes as UTF-8 and lost some/;
@@ -87,7 +66,7 @@ async function main() {
     await client.query('DROP TABLE IF EXISTS node_ids');
     await client.query(`CREATE TABLE node_ids (n int PRIMARY KEY, id ${typ}, src text)`);
 
-    const mine = clientIds();
+    const mine = clientIds(ObjectId);
     for (let i = 0; i < mine.length; i++) {
       await client.query("INSERT INTO node_ids VALUES ($1, $2, 'bson')", [i, mine[i]]);
     }
@@ -215,7 +194,7 @@ async function main() {
   } finally {
     await other.end();
   }
-  console.log(`node (objectid-pg ${pkgVersion('objectid-pg')}, pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${checks} checks passed`);
+  console.log(`node (objectid-pg ${pkgVersion('objectid-pg')}, pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${passed()} checks passed`);
 }
 
 main().catch((e) => {

@@ -19,37 +19,13 @@
 // driver's 22P02; compared with the C type too, while the domain compares as
 // text and finds nothing), in and out of a transaction, the client usable
 // afterwards.
-const assert = require('assert/strict');
-const crypto = require('crypto');
-const fs = require('fs');
-const path = require('path');
-
 const { PrismaClient } = require('@prisma/client');
 const { PrismaPg } = require('@prisma/adapter-pg');
 const { ObjectId } = require('bson');
+const { check, passed, clientIds, byBytes, packageVersion } = require('../common');
 
-let checks = 0;
-function check(cond, what) {
-  assert.ok(cond, what);
-  checks += 1;
-}
-const version = (name) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, 'node_modules', name, 'package.json'))).version;
-const byBytes = (a, b) => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
+const version = (name) => packageVersion(__dirname, name);
 const HEX = /^[0-9a-f]{24}$/;
-
-function clientIds() {
-  const ids = [];
-  for (let i = 0; i < 10; i++) ids.push(new ObjectId());
-  for (const sec of [0, 1, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff]) {
-    const b = Buffer.alloc(12);
-    b.writeUInt32BE(sec, 0);
-    crypto.randomBytes(8).copy(b, 4);
-    ids.push(new ObjectId(b));
-  }
-  ids.push(new ObjectId(Buffer.alloc(12, 0)), new ObjectId(Buffer.alloc(12, 0xff)));
-  return ids;
-}
 
 // the server's SQLSTATE behind a Prisma error
 const sqlstate = (e) => (e && e.meta && e.meta.driverAdapterError && e.meta.driverAdapterError.cause &&
@@ -72,7 +48,7 @@ async function main() {
     for (let i = 0; i < 10; i++) made.push(await prisma.order.create({ data: { item: `server ${i}` } }));
     check(made.every((r) => HEX.test(r.id)) && new Set(made.map((r) => r.id)).size === 10,
       `server ids returned: ${made.map((r) => r.id)}`);
-    const mine = clientIds();
+    const mine = clientIds(ObjectId, 10);
     for (const [i, id] of mine.entries()) {
       const r = await prisma.order.create({ data: { id: id.toHexString(), ref: id.toHexString(), item: `bson ${i}` } });
       check(r.id === id.toHexString() && new ObjectId(r.ref).equals(id), `bson id ${i} returned`);
@@ -122,7 +98,7 @@ async function main() {
     await prisma.$disconnect();
   }
   console.log(`prisma (prisma ${version('prisma')}, @prisma/adapter-pg ${version('@prisma/adapter-pg')}, ${route}, ` +
-    `schema ${schema}): ${checks} checks passed`);
+    `schema ${schema}): ${passed()} checks passed`);
 }
 
 main().catch((e) => {
