@@ -21,8 +21,9 @@
 # parameter in the extended protocol.  That is the route's own defect, not
 # the adapters': the TODO checks at the end say where it stands.
 #
-# Each driver's check (test/clients/psycopg_check.py, node_check.js,
-# JdbcCheck.java, with the route "pgtle") guards against what its header
+# Each driver's check (test/clients/psycopg_check.py, node/node_check.js,
+# JdbcCheck.java, with the route "pgtle"; the packages installed as
+# test/clients/prepare installs them) guards against what its header
 # says: ObjectIds that do not come back equal, in order, with their
 # timestamps; and, on this route, a binary format asked of a type that has
 # none (the adapters must not, and what the server refuses must leave the
@@ -52,9 +53,12 @@ plan skip_all => $pgtle_problem if $pgtle_problem;
 # test/clients/env.sh's places
 my $classes = "$top/build/clients/java";
 my $jars = '/usr/share/java/postgresql.jar:/usr/share/java/bson.jar';
-plan skip_all => 'the clients are not prepared (no build/clients/java/JdbcCheck.class '
-  . 'or clients/node/node_modules): test/clients/prepare, as test/run clients does'
-  unless -f "$classes/JdbcCheck.class" && -d "$top/clients/node/node_modules";
+my $python = "$top/build/clients/venv/bin/python";
+plan skip_all => 'the clients are not prepared (no build/clients/java/JdbcCheck.class, '
+  . 'build/clients/venv or test/clients/node/node_modules): test/clients/prepare, as test/run clients does'
+  unless -f "$classes/JdbcCheck.class"
+  && -x $python
+  && -d "$top/test/clients/node/node_modules";
 
 my $node = objectid_node(
 	'pgtle_clients',
@@ -99,8 +103,8 @@ sub driver
 	return;
 }
 
-driver('python', '/usr/bin/python3', "$top/test/clients/psycopg_check.py", $schema, 'pgtle');
-driver('node', 'node', "$top/test/clients/node_check.js", $schema, 'pgtle');
+driver('python', $python, "$top/test/clients/psycopg_check.py", $schema, 'pgtle');
+driver('node', 'node', "$top/test/clients/node/node_check.js", $schema, 'pgtle');
 driver('java', 'java', '-cp', "$classes:$jars", 'JdbcCheck',
 	'jdbc:postgresql://127.0.0.1:' . $node->port . "/$db", $schema, 'pgtle');
 

@@ -31,7 +31,8 @@ const postgresArray = require('postgres-array');
 // the type that the extension named objectid installed, wherever it lives
 // (the C extension, or pg_tle's objectid); else the plain edition's domain,
 // the one over text that the objectid_timestamp of its schema takes, the one
-// on the search_path first (clients/python/objectid_psycopg.py asks the same)
+// on the search_path first (objectid-pg for Python, objectid_pg/psycopg.py,
+// asks the same)
 const INFO_QUERY = `
 SELECT t.oid, t.typarray,
        CASE WHEN t.typtype = 'd' THEN 'text'

@@ -1,10 +1,18 @@
 # test/clients/env.sh: where the client tests find their pieces (sourced by
-# test/clients/prepare and test/clients/check)
+# test/clients/prepare and test/clients/check; t/011_pgtle_clients.pl names
+# the same places)
 # shellcheck shell=bash disable=SC2034  # used by the scripts that source it
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # Debian's jars (libpostgresql-jdbc-java, libmongodb-java)
 JAVA_JARS=/usr/share/java/postgresql.jar:/usr/share/java/bson.jar
 JAVA_CLASSES=$top/build/clients/java
-# Debian's interpreter, where python3-psycopg and python3-bson are installed
-# (a python3 earlier on PATH, such as pyenv's, has its own packages)
-PYTHON=/usr/bin/python3
+# Debian's interpreter, where python3-psycopg, python3-sqlalchemy,
+# python3-psycopg2 and python3-pymongo (bson) are installed (a python3
+# earlier on PATH, such as pyenv's, has its own packages); the objectid-pg
+# package (clients/python) is installed into a virtual environment of it
+# that sees those packages, and the Python checks run there
+SYSTEM_PYTHON=/usr/bin/python3
+VENV=$top/build/clients/venv
+PYTHON=$VENV/bin/python
+# the migration drizzle-kit generate writes from node/drizzle_schema.js
+DRIZZLE_MIGRATIONS=$top/build/clients/drizzle

@@ -1,6 +1,7 @@
-"""test/clients/psycopg_check.py: clients/python (psycopg 3 + bson) against
-the database named by the PG* environment, in which objectid is installed in
-the schema argv[1] by the route argv[2]: "c" (the C extension, the default),
+"""test/clients/psycopg_check.py: objectid_pg.psycopg (the installed objectid-pg
+package, clients/python) with psycopg 3 and bson, against the database named
+by the PG* environment, in which objectid is installed in the schema argv[1]
+by the route argv[2]: "c" (the C extension, the default),
 "plain" (portable/objectid.sql, a domain over text) or "pgtle"
 (portable/pgtle.sql, a base type with text I/O only).
 
@@ -21,35 +22,15 @@ route, pinned so that it can only change knowingly:
 """
 
 import os
-import struct
 import sys
 
 import psycopg
 from bson import ObjectId
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
-from objectid_psycopg import fetch_objectid_info, register_objectid  # noqa: E402
-
-checks = 0
-
-
-def check(cond, what):
-    global checks
-    if not cond:
-        raise AssertionError(what)
-    checks += 1
-
-
-def client_ids():
-    """bson-made ids: now, and the edges of the unsigned 32-bit second
-    (the first byte >= 0x80 tells an unsigned order from a signed one)."""
-    ids = [ObjectId() for _ in range(20)]
-    for sec in (0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE, 0xFFFFFFFF):
-        ids.append(ObjectId(struct.pack(">I", sec) + os.urandom(8)))
-    ids.append(ObjectId(b"\x00" * 12))
-    ids.append(ObjectId(b"\xff" * 12))
-    return ids
-
+import common
+import objectid_pg
+from common import check, client_ids
+from objectid_pg.psycopg import fetch_objectid_info, register_objectid
 
 def refused(conn, what, sqlstate, f):
     """f() must fail with sqlstate (None: psycopg's ProgrammingError, raised
@@ -64,6 +45,11 @@ def refused(conn, what, sqlstate, f):
 
 
 def main():
+    # the installed package, not the source tree's
+    here = os.path.dirname(os.path.abspath(__file__))
+    source = os.path.realpath(os.path.join(here, "..", "..", "clients", "python"))
+    check(not os.path.realpath(objectid_pg.__file__).startswith(source + os.sep),
+          f"objectid_pg imported from the source tree: {objectid_pg.__file__}")
     schema = sys.argv[1]
     route = sys.argv[2] if len(sys.argv) > 2 else "c"
     # binary format of the type; what a result column of it reads as
@@ -217,7 +203,7 @@ def main():
               "registered with a given TypeInfo")
     with psycopg.connect(dbname="postgres") as conn:
         check(fetch_objectid_info(conn) is None, "no objectid in a database without the extension")
-    print(f"python (psycopg {psycopg.__version__}, {route}, schema {schema}): {checks} checks passed")
+    print(f"python (objectid-pg {objectid_pg.__version__}, psycopg {psycopg.__version__}, {route}, schema {schema}): {common.passed} checks passed")
 
 
 if __name__ == "__main__":

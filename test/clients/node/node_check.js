@@ -1,5 +1,6 @@
 'use strict';
-// test/clients/node_check.js: clients/node (node-postgres + bson) against the
+// test/clients/node/node_check.js: the objectid-pg package (clients/node,
+// installed here by npm ci) with node-postgres and bson, against the
 // database named by the PG* environment, in which objectid is installed in
 // the schema given as the first argument by the route given as the second:
 // "c" (the C extension, the default), "plain" (portable/objectid.sql, a
@@ -23,42 +24,25 @@
 //   format is text's, which survives node-postgres's decoding;
 // - pgtle: no binary format: binary results are refused by the server
 //   (42883) and the client stays usable.
+const fs = require('fs');
 const path = require('path');
-const crypto = require('crypto');
 const assert = require('assert/strict');
 
-const clientDir = path.join(__dirname, '..', '..', 'clients', 'node');
-const clientRequire = require('module').createRequire(path.join(clientDir, 'index.js'));
-const { Client, Pool, TypeOverrides } = clientRequire('pg');
-const { ObjectId } = clientRequire('bson');
-const { registerObjectId, objectidTypes } = require(clientDir);
-
-let checks = 0;
-function check(cond, what) {
-  assert.ok(cond, what);
-  checks += 1;
-}
-const pkgVersion = (name) =>
-  JSON.parse(require('fs').readFileSync(path.join(clientDir, 'node_modules', name, 'package.json'))).version;
-const byBytes = (a, b) => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
-
-function clientIds() {
-  const ids = [];
-  for (let i = 0; i < 20; i++) ids.push(new ObjectId());
-  for (const sec of [0, 1, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff]) {
-    const b = Buffer.alloc(12);
-    b.writeUInt32BE(sec, 0);
-    crypto.randomBytes(8).copy(b, 4);
-    ids.push(new ObjectId(b));
-  }
-  ids.push(new ObjectId(Buffer.alloc(12, 0)), new ObjectId(Buffer.alloc(12, 0xff)));
-  return ids;
-}
+// the objectid-pg package as installed (test/clients/prepare: npm ci here)
+const { Client, Pool, TypeOverrides } = require('pg');
+const { ObjectId } = require('bson');
+const { registerObjectId, objectidTypes } = require('objectid-pg');
+const { check, passed, clientIds, byBytes, packageVersion } = require('../common');
+const pkgVersion = (name) => packageVersion(__dirname, name);
 
 // the error the adapter raises for binary values node-postgres mangled
 const MANGLED = /node-postgres decoded the bytes as UTF-8 and lost some/;
 
 async function main() {
+  // the installed copy, not a link to the source tree
+  const source = fs.realpathSync(path.join(__dirname, '..', '..', '..', 'clients', 'node'));
+  check(!fs.realpathSync(require.resolve('objectid-pg')).startsWith(source + path.sep),
+    `objectid-pg resolves to the source tree: ${require.resolve('objectid-pg')}`);
   const schema = process.argv[2];
   const route = process.argv[3] || 'c';
   // the binary format of the type; what a result column of it reads as
@@ -82,7 +66,7 @@ async function main() {
     await client.query('DROP TABLE IF EXISTS node_ids');
     await client.query(`CREATE TABLE node_ids (n int PRIMARY KEY, id ${typ}, src text)`);
 
-    const mine = clientIds();
+    const mine = clientIds(ObjectId);
     for (let i = 0; i < mine.length; i++) {
       await client.query("INSERT INTO node_ids VALUES ($1, $2, 'bson')", [i, mine[i]]);
     }
@@ -210,7 +194,7 @@ async function main() {
   } finally {
     await other.end();
   }
-  console.log(`node (pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${checks} checks passed`);
+  console.log(`node (objectid-pg ${pkgVersion('objectid-pg')}, pg ${pkgVersion('pg')}, bson ${pkgVersion('bson')}, ${route}, schema ${schema}): ${passed()} checks passed`);
 }
 
 main().catch((e) => {

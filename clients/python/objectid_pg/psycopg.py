@@ -2,7 +2,7 @@
 
     import psycopg
     from bson import ObjectId
-    from objectid_psycopg import register_objectid
+    from objectid_pg.psycopg import register_objectid
 
     conn = psycopg.connect()
     register_objectid(conn)
@@ -43,7 +43,8 @@ __all__ = ["register_objectid", "fetch_objectid_info", "ObjectIdInfo"]
 # the type that the extension named objectid installed, wherever it lives
 # (the C extension, or pg_tle's objectid); else the plain edition's domain,
 # the one over text that the objectid_timestamp of its schema takes, the one
-# on the search_path first (clients/node/index.js asks the same)
+# on the search_path first (objectid-pg for node, clients/node/index.js, asks
+# the same)
 _INFO_QUERY = """
 SELECT t.oid, t.typarray, pg_catalog.format_type(t.oid, NULL),
        CASE WHEN t.typtype = 'd' THEN 'text'

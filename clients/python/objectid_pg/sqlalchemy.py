@@ -1,0 +1,118 @@
+"""SQLAlchemy column type for the objectid PostgreSQL extension.
+
+    from bson import ObjectId
+    from sqlalchemy import Column, Text, func
+    from sqlalchemy.orm import declarative_base
+    from objectid_pg.sqlalchemy import ObjectIdType
+
+    Base = declarative_base()
+
+    class Order(Base):
+        __tablename__ = "orders"
+        id = Column(ObjectIdType, primary_key=True, server_default=func.objectid())
+        item = Column(Text)
+
+`ObjectIdType` renders as `objectid` in DDL, binds `bson.ObjectId` values
+(and strings, which the server checks: SQLSTATE 22P02 for one that is not an
+ObjectId) as the 24 hex digits, and turns what the driver returns into
+`bson.ObjectId`: the text psycopg2 gives for a type it does not know, the
+text of the portable edition's domain, or an ObjectId already made by
+objectid_pg.psycopg's loaders.  Comparisons and `in_()` with ObjectIds bind
+through it, so the server compares objectid with objectid.
+
+Importing this module also
+- registers the type with the PostgreSQL dialect's `ischema_names`, so that
+  reflecting a table gives `ObjectIdType` for an `objectid` column (where
+  the type's schema is on the search_path: the server names it unqualified
+  then);
+- gives `func.objectid()` and `func.objectid_from_timestamp()` the type
+  `ObjectIdType` and `func.objectid_timestamp()` `DateTime(timezone=True)`,
+  so that selecting them yields ObjectId and datetime.
+
+Written for SQLAlchemy 1.4 and 2.x (UserDefinedType, GenericFunction).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from bson import ObjectId
+from sqlalchemy import types as sqltypes
+from sqlalchemy.dialects.postgresql import base as _pg_base
+from sqlalchemy.sql.functions import GenericFunction
+
+__all__ = ["ObjectIdType"]
+
+
+def _to_objectid(value: Any) -> Optional[ObjectId]:
+    """What a driver returns for an objectid column, as an ObjectId: the 24
+    hex digits (str, or bytes from a driver that does not decode them), the
+    12 raw bytes, or an ObjectId (objectid_pg.psycopg's loaders)."""
+    if value is None or isinstance(value, ObjectId):
+        return value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        value = bytes(value)
+        if len(value) == 24:
+            value = value.decode("ascii")
+    return ObjectId(value)
+
+
+class ObjectIdType(sqltypes.UserDefinedType):
+    """The `objectid` column type: `bson.ObjectId` in Python."""
+
+    cache_ok = True
+
+    def get_col_spec(self, **kw: Any) -> str:
+        return "objectid"
+
+    @property
+    def python_type(self) -> type:
+        return ObjectId
+
+    def bind_processor(self, dialect: Any) -> Callable[[Any], Any]:
+        def process(value: Any) -> Any:
+            # a str goes as it is, for the server to check (22P02), and so
+            # does None; an ObjectId, or what bson makes one of (12 bytes),
+            # as its 24 hex digits
+            if value is None or isinstance(value, str):
+                return value
+            return str(value if isinstance(value, ObjectId) else ObjectId(value))
+
+        return process
+
+    def literal_processor(self, dialect: Any) -> Callable[[Any], str]:
+        def process(value: Any) -> str:
+            # only what bson accepts as an ObjectId reaches the SQL text
+            return "'%s'" % _to_objectid(value)
+
+        return process
+
+    def result_processor(self, dialect: Any, coltype: Any) -> Callable[[Any], Any]:
+        return _to_objectid
+
+
+# reflection: the PostgreSQL dialect looks a column's type name up here
+# before it resolves a domain to its base type, so the portable edition's
+# domain (when its schema is on the search_path) reflects as ObjectIdType too
+_pg_base.ischema_names["objectid"] = ObjectIdType
+
+
+class objectid(GenericFunction):  # noqa: N801 (SQL function names)
+    """`objectid()` and `objectid(timestamptz)`: a new ObjectId."""
+
+    type = ObjectIdType()
+    inherit_cache = True
+
+
+class objectid_from_timestamp(GenericFunction):  # noqa: N801
+    """`objectid_from_timestamp(timestamptz)`: the smallest ObjectId of that second."""
+
+    type = ObjectIdType()
+    inherit_cache = True
+
+
+class objectid_timestamp(GenericFunction):  # noqa: N801
+    """`objectid_timestamp(objectid)`: the second an ObjectId carries."""
+
+    type = sqltypes.DateTime(timezone=True)
+    inherit_cache = True
