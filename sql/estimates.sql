@@ -317,6 +317,25 @@ FROM (VALUES (timestamptz '2024-01-01 06:00:00+00', interval '12 hours'),
 			 ('2024-12-30 00:00:00+00', '1 day')) v(lo, w)
 ORDER BY lo;
 DROP TABLE est_del;
+-- More heap pages of deleted rows at an end than the search visits (100,
+-- core's limit): it gives up and keeps the histogram's end, as core does
+-- for ts, in every planning.  est_wide holds January and February of the
+-- uniform year, 7 rows a page, less February (227 pages): a window past
+-- the live rows, 549 rows on both (none left).
+CREATE TABLE est_wide AS
+	SELECT id, ts, repeat('x', 1000) AS pad FROM est_u
+	WHERE ts < '2024-03-01+00' ORDER BY ts;
+ALTER TABLE est_wide SET (autovacuum_enabled = false);
+CREATE INDEX ON est_wide (id);
+CREATE INDEX ON est_wide (ts);
+VACUUM ANALYZE est_wide;
+DELETE FROM est_wide WHERE ts >= '2024-02-01+00';
+SELECT planning,
+	est_rows('SELECT * FROM est_wide WHERE id >= objectid_from_timestamp(''2024-02-20+00'')') AS id_est,
+	est_rows('SELECT * FROM est_wide WHERE ts >= ''2024-02-20+00''') AS ts_est,
+	(SELECT count(*) FROM est_wide WHERE ts >= '2024-02-20+00') AS actual
+FROM generate_series(1, 2) planning;
+DROP TABLE est_wide;
 
 -- A histogram of two values, one bin (statistics target 1; issue 29): a
 -- window inside it is interpolated as on ts (1.2 left it to core: 1 row).
