@@ -359,10 +359,10 @@ objectid_est_op_of(Oid operator)
  * visibility map says its page is all visible, or if a row of its HOT chain
  * is one that SnapshotNonVacuumable accepts (a live row, or one deleted or
  * inserted recently enough for a snapshot to see it).  Entries of rows no
- * snapshot sees are skipped, and the index scan marks them dead, so the
- * next search does not read them again; after OBJECTID_END_HEAP_PAGES heap
- * pages of such rows it gives up.  The key is taken from the index entry,
- * not the row.
+ * snapshot sees are skipped (the index scan may mark them dead, so that a
+ * later search skips them without the heap); after OBJECTID_END_HEAP_PAGES
+ * heap pages of such rows it gives up.  The key is taken from the index
+ * entry, not the row.
  */
 static bool
 objectid_index_end(Relation heapRel, Relation indexRel, ScanDirection dir,
