@@ -340,7 +340,7 @@ DROP TABLE est_wide;
 -- A histogram of two values, one bin (statistics target 1; issue 29): a
 -- window inside it is interpolated as on ts (1.2 left it to core: 1 row).
 -- ANALYZE then samples 300 rows, so the bin's ends are random, but the
--- same rows for id and ts: the same estimates (same: t).  With indexes,
+-- same rows for id and ts: the same estimates (same: 4 of 4).  With indexes,
 -- both ends are the column's own, so the estimates are also known.
 CREATE TABLE est_t1 AS SELECT * FROM est_u;
 ALTER TABLE est_t1 SET (autovacuum_enabled = false);
