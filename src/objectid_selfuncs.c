@@ -16,10 +16,11 @@
  * bounds that are not constants, columns without statistics, histograms of
  * another ordering; for those we call core's estimator itself.  As in core,
  * a search that reaches the first or last histogram bound replaces it with
- * the column's current minimum or maximum from a btree index on it, and a
- * constant beyond that counts none or all of the column; without such an
- * index, constants outside the histogram go to core's
- * ineq_histogram_selectivity().
+ * the column's current minimum or maximum, the first key of a btree index
+ * on it whose row is not dead to every snapshot, and a constant beyond that
+ * counts none or all of the column; without such an index, constants
+ * outside the histogram go to core's ineq_histogram_selectivity().  A
+ * histogram of two values is searched as any other.
  *
  * Pairing.  clauselist_selectivity() estimates "x >= a AND x < b", in any
  * list of ANDed clauses (a relation's restrictions, an arm of an OR, ...),
@@ -31,19 +32,22 @@
  * share of core's arithmetic, such that the product the planner forms is
  * core's estimate: in each list of ANDed clauses of a relation's
  * restrictions (the top-level list, and the AND arms of ORs at any depth),
- * for each expression bounded by our comparisons with pseudo-constants, the
- * tightest lower bound returns its own selectivity, the tightest upper
- * bound returns range / lower, and every other bound 1.
+ * of the ORs among its join conditions, and of the conditions of one join
+ * (an outer join's ON), for each expression bounded by our comparisons
+ * with pseudo-constants, the tightest lower bound returns its own
+ * selectivity, the tightest upper bound returns range / lower, and every
+ * other bound 1.  A bound of a partial index's predicate returns what
+ * makes the product of the list that costs a scan of the index the range
+ * (objectid_est_pred()).
  *
  * An estimator is handed one clause, not its list; it finds the list by the
- * address of the clause's arguments among its relation's restrictions.  To
- * stay linear in the number of clauses, the first estimate for a relation
- * works out the share of every bound of that relation at once and keeps
- * them, keyed by the planner run and the clause, until the planning ends:
- * the planner hook below empties the cache when a top-level planning starts
- * and ends.  A clause that is not among its relation's restrictions (an
- * index predicate, an element of "x < ANY (array)") gets its own
- * selectivity.
+ * address of the clause's arguments.  To stay linear in the number of
+ * clauses, the first estimate for a relation works out the share of every
+ * bound of that relation at once and keeps them, keyed by the planner run
+ * and the clause, until the planning ends: the planner hook below empties
+ * the cache when a top-level planning starts and ends.  An estimator asks
+ * the cache first, so a bound is examined once.  A clause found in none of
+ * those lists (an element of "x < ANY (array)") gets its own selectivity.
  *
  * What core does not let an extension do: extended statistics (CREATE
  * STATISTICS) are only given clauses whose estimator is core's own, so they
@@ -62,9 +66,12 @@
 #include "access/skey.h"
 #include "access/table.h"
 #include "access/tableam.h"
+#include "access/visibilitymap.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_class_d.h"
 #include "catalog/pg_statistic.h"
 #include "common/hashfn.h"
+#include "executor/tuptable.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
@@ -72,6 +79,7 @@
 #include "optimizer/paths.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
+#include "storage/bufmgr.h"
 #include "utils/fmgrprotos.h"
 #include "utils/hsearch.h"
 #include "utils/lsyscache.h"
@@ -96,20 +104,21 @@ typedef enum objectid_ineq
 } objectid_ineq;
 
 /*
- * The cache of one planning: each bound's share, each relation already
- * worked out (ptr is then the RelOptInfo), and the operators seen.
+ * The cache of one planning: each bound's share, each relation and each
+ * partial index already worked out (ptr is then the RelOptInfo or the
+ * IndexOptInfo), and the operators seen.
  */
 typedef struct objectid_est_key
 {
 	uint64		planning;		/* the planner() call: its serial number */
 	PlannerInfo *root;
-	const void *ptr;			/* a clause's argument list, or a relation */
+	const void *ptr;			/* a clause's arguments, a relation, an index */
 } objectid_est_key;
 
 typedef struct objectid_est_entry
 {
 	objectid_est_key key;
-	double		selec;			/* a bound's share; 0 for a relation */
+	double		selec;			/* a bound's share; 0 for the others */
 } objectid_est_entry;
 
 typedef struct objectid_est_op
@@ -130,6 +139,7 @@ typedef struct objectid_bound
 	bool		lower;			/* var > c, var >= c, c < var or c <= var */
 	double		selec;			/* its selectivity on its own */
 	double		nullfrac;		/* the expression's null fraction */
+	bool		fixed;			/* its share is set (objectid_est_pred()) */
 } objectid_bound;
 
 /*
@@ -157,6 +167,8 @@ static double objectid_ineqsel(PlannerInfo *root, Oid operator, List *args,
 							   objectid_ineq kind);
 static void objectid_est_begin(PlannerInfo *root);
 static objectid_est_op *objectid_est_op_of(Oid operator);
+static bool objectid_index_end(Relation heapRel, Relation indexRel,
+							   ScanDirection dir, pg_objectid_t *end);
 static bool objectid_actual_end(PlannerInfo *root, VariableStatData *vardata,
 								Oid operator, bool max, pg_objectid_t *end);
 static double objectid_core_sel(PlannerInfo *root, Oid operator, List *args,
@@ -182,8 +194,21 @@ static uint32 objectid_var_hash(Node *var);
 static int	objectid_bound_cmp(const void *a, const void *b);
 static void objectid_est_list(PlannerInfo *root, List *clauses);
 static void objectid_est_or(PlannerInfo *root, BoolExpr *orclause);
-static void objectid_est_pair(PlannerInfo *root, objectid_bound *bounds,
-							  int n);
+static double objectid_range(const objectid_bound *lo,
+							 const objectid_bound *hi);
+static void objectid_est_group_pair(PlannerInfo *root,
+									objectid_bound **group, int n);
+static void objectid_est_group_fit(PlannerInfo *root,
+								   objectid_bound **group, int n);
+static void objectid_est_groups(PlannerInfo *root, objectid_bound *bounds,
+								int n,
+								void (*fn) (PlannerInfo *root,
+											objectid_bound **group, int n));
+static bool objectid_index_can_use(IndexOptInfo *index, Node *clause);
+static void objectid_est_pred(PlannerInfo *root, IndexOptInfo *index);
+static void objectid_est_rel(PlannerInfo *root, RelOptInfo *rel);
+static void objectid_est_preds(PlannerInfo *root, RelOptInfo *rel,
+							   const List *args);
 static void objectid_est_store(PlannerInfo *root, const void *ptr,
 							   double selec);
 static Datum objectid_ineqsel_wrapper(FunctionCallInfo fcinfo,
@@ -323,30 +348,110 @@ objectid_est_op_of(Oid operator)
 }
 
 /*
+ * Heap pages the search for an end may visit for entries whose rows no
+ * snapshot can see any more, before it gives up: core's limit
+ */
+#define OBJECTID_END_HEAP_PAGES 100
+
+/*
+ * The first live key of an index in direction dir, as core's
+ * get_actual_variable_endpoint() finds it: an entry counts if the
+ * visibility map says its page is all visible, or if a row of its HOT chain
+ * is one that SnapshotNonVacuumable accepts (a live row, or one deleted or
+ * inserted recently enough for a snapshot to see it).  Entries of rows no
+ * snapshot sees are skipped (the index scan may mark them dead, so that a
+ * later search skips them without the heap); after OBJECTID_END_HEAP_PAGES
+ * heap pages of such rows it gives up.  The key is taken from the index
+ * entry, not the row.
+ */
+static bool
+objectid_index_end(Relation heapRel, Relation indexRel, ScanDirection dir,
+				   pg_objectid_t *end)
+{
+	SnapshotData snapshot;
+	ScanKeyData key;
+	IndexScanDesc scan;
+	TupleTableSlot *slot;
+	Buffer		vmbuffer = InvalidBuffer;
+	BlockNumber last_block = InvalidBlockNumber;
+	int			pages = 0;
+	ItemPointer tid;
+	bool		found = false;
+
+	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heapRel));
+	slot = table_slot_create(heapRel, NULL);
+	ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1,
+						   InvalidStrategy, InvalidOid, InvalidOid,
+						   InvalidOid, (Datum) 0);
+	scan = objectid_index_beginscan(heapRel, indexRel, &snapshot, 1);
+	scan->xs_want_itup = true;
+	index_rescan(scan, &key, 1, NULL, 0);
+	while ((tid = index_getnext_tid(scan, dir)) != NULL)
+	{
+		BlockNumber block = ItemPointerGetBlockNumber(tid);
+		Datum		values[INDEX_MAX_KEYS];
+		bool		isnull[INDEX_MAX_KEYS];
+
+		CHECK_FOR_INTERRUPTS();
+		if (!VM_ALL_VISIBLE(heapRel, block, &vmbuffer))
+		{
+			if (!index_fetch_heap(scan, slot))
+			{
+				/* no row of this entry is seen: the next entry */
+				if (block != last_block)
+				{
+					last_block = block;
+					if (++pages > OBJECTID_END_HEAP_PAGES)
+						break;
+				}
+				continue;
+			}
+			ExecClearTuple(slot);
+		}
+		if (scan->xs_itup == NULL || scan->xs_recheck)
+			break;
+		index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values, isnull);
+		if (!isnull[0])
+		{
+			memcpy(end, DatumGetPointer(values[0]), sizeof(*end));
+			found = true;
+		}
+		break;
+	}
+	if (vmbuffer != InvalidBuffer)
+		ReleaseBuffer(vmbuffer);
+	index_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+	return found;
+}
+
+/*
  * The column's current minimum or maximum (max), from the first or last
- * entry of a btree index on it in operator's ordering, as core finds it for
- * the types it knows: one descent of the index, no visit to the heap (the
- * key of an entry whose row is dead is good enough for an estimate).  False
- * where there is no such index.
+ * live entry of a btree index on it in operator's ordering, as core finds
+ * it for the types it knows (objectid_index_end()).  False where there is
+ * no such index, on a partitioned table (whose indexes have no entries of
+ * their own), and where the search gave up.
  */
 static bool
 objectid_actual_end(PlannerInfo *root, VariableStatData *vardata,
 					Oid operator, bool max, pg_objectid_t *end)
 {
 	RelOptInfo *rel = vardata->rel;
+	RangeTblEntry *rte;
 	ListCell   *lc;
 
-	if (rel == NULL || rel->rtekind != RTE_RELATION)
+	if (rel == NULL || rel->rtekind != RTE_RELATION || rel->indexlist == NIL)
+		return false;
+	rte = planner_rt_fetch(rel->relid, root);
+	if (rte->relkind == RELKIND_PARTITIONED_TABLE)
 		return false;
 	foreach(lc, rel->indexlist)
 	{
 		IndexOptInfo *index = lfirst_node(IndexOptInfo, lc);
 		Relation	heapRel;
 		Relation	indexRel;
-		ScanKeyData key;
-		IndexScanDesc scan;
 		ScanDirection dir;
-		bool		found = false;
+		bool		found;
 
 		if (index->relam != BTREE_AM_OID || index->indpred != NIL ||
 			index->hypothetical || index->sortopfamily == NULL ||
@@ -358,29 +463,9 @@ objectid_actual_end(PlannerInfo *root, VariableStatData *vardata,
 		/* the last entry of an ascending index holds the maximum */
 		dir = index->reverse_sort[0] == max ? ForwardScanDirection :
 			BackwardScanDirection;
-		heapRel = table_open(planner_rt_fetch(rel->relid, root)->relid,
-							 NoLock);
+		heapRel = table_open(rte->relid, NoLock);
 		indexRel = index_open(index->indexoid, NoLock);
-		ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1,
-							   InvalidStrategy, InvalidOid, InvalidOid,
-							   InvalidOid, (Datum) 0);
-		scan = objectid_index_beginscan(heapRel, indexRel, SnapshotAny, 1);
-		scan->xs_want_itup = true;
-		index_rescan(scan, &key, 1, NULL, 0);
-		if (index_getnext_tid(scan, dir) != NULL && scan->xs_itup != NULL)
-		{
-			Datum		values[INDEX_MAX_KEYS];
-			bool		isnull[INDEX_MAX_KEYS];
-
-			index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values,
-							   isnull);
-			if (!isnull[0])
-			{
-				memcpy(end, DatumGetPointer(values[0]), sizeof(*end));
-				found = true;
-			}
-		}
-		index_endscan(scan);
+		found = objectid_index_end(heapRel, indexRel, dir, end);
 		index_close(indexRel, NoLock);
 		table_close(heapRel, NoLock);
 		return found;
@@ -454,8 +539,11 @@ objectid_hist_selec(PlannerInfo *root, VariableStatData *vardata,
 										  isgt, iseq, collation,
 										  constval, consttype);
 
-	/* two bounds only: core replaces both with the index's min and max */
-	if (sslot.nvalues < 3 || sslot.stacoll != collation ||
+	/*
+	 * A histogram of one bin (statistics target 1) is searched as any
+	 * other: the search reads both ends from an index, as core does
+	 */
+	if (sslot.nvalues < 2 || sslot.stacoll != collation ||
 		!comparison_ops_are_compatible(sslot.staop, operator))
 	{
 		free_attstatsslot(&sslot);
@@ -781,7 +869,7 @@ objectid_est_list(PlannerInfo *root, List *clauses)
 			n++;
 		}
 	}
-	objectid_est_pair(root, bounds, n);
+	objectid_est_groups(root, bounds, n, objectid_est_group_pair);
 	pfree(bounds);
 }
 
@@ -803,19 +891,142 @@ objectid_est_or(PlannerInfo *root, BoolExpr *orclause)
 }
 
 /*
- * The shares of the bounds of one list, as clauselist_selectivity() pairs
- * them: per expression the tightest lower and upper bound; a range is
- * lower + upper - 1 with nulls counted back, core's defaults where a bound
- * was not estimated, and a tiny positive value where rounding made it zero
- * or less.
+ * The selectivity of a range, as clauselist_selectivity() forms it from the
+ * tightest lower and upper bound of an expression: lower + upper - 1 with
+ * the nulls counted back, core's default where a bound was not estimated,
+ * and a tiny positive value where rounding made it zero or less
+ */
+static double
+objectid_range(const objectid_bound *lo, const objectid_bound *hi)
+{
+	double		range;
+
+	if (hi->selec == DEFAULT_INEQ_SEL || lo->selec == DEFAULT_INEQ_SEL)
+		return DEFAULT_RANGE_INEQ_SEL;
+	range = hi->selec + lo->selec - 1.0 + lo->nullfrac;
+	if (range <= 0.0)
+		range = range < -0.01 ? DEFAULT_RANGE_INEQ_SEL : 1.0e-10;
+	return range;
+}
+
+/*
+ * The shares of one expression's bounds in a list, as clauselist_
+ * selectivity() pairs them: the tightest lower bound (the first of equal
+ * ones) returns its selectivity, the tightest upper bound range / lower,
+ * every other bound 1
  */
 static void
-objectid_est_pair(PlannerInfo *root, objectid_bound *bounds, int n)
+objectid_est_group_pair(PlannerInfo *root, objectid_bound **group, int n)
 {
+	objectid_bound *lo = NULL;
+	objectid_bound *hi = NULL;
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		objectid_bound *b = group[i];
+		objectid_bound **side = b->lower ? &lo : &hi;
+
+		if (*side == NULL || b->selec < (*side)->selec)
+			*side = b;
+	}
+	for (i = 0; i < n; i++)
+		if (group[i] != lo && group[i] != hi)
+			objectid_est_store(root, group[i]->args, 1.0);
+
+	if (lo != NULL && hi != NULL)
+	{
+		double		range = objectid_range(lo, hi);
+
+		/* the product of the two shares is the range */
+		if (lo->selec > 0.0 && range <= lo->selec)
+		{
+			objectid_est_store(root, lo->args, lo->selec);
+			objectid_est_store(root, hi->args, range / lo->selec);
+		}
+		else
+		{
+			objectid_est_store(root, lo->args, range);
+			objectid_est_store(root, hi->args, 1.0);
+		}
+	}
+	else if (lo != NULL)
+		objectid_est_store(root, lo->args, lo->selec);
+	else if (hi != NULL)
+		objectid_est_store(root, hi->args, hi->selec);
+}
+
+/*
+ * The shares of one expression's bounds in an index's selectivity list
+ * (objectid_est_pred()): the bounds that are conditions of the index
+ * (fixed) keep the shares their relation's restrictions gave them; the
+ * first bound of the predicate returns what makes the product of all the
+ * range that clauselist_selectivity() forms from the tightest of them, and
+ * every other bound of the predicate 1.
+ */
+static void
+objectid_est_group_fit(PlannerInfo *root, objectid_bound **group, int n)
+{
+	objectid_bound *lo = NULL;
+	objectid_bound *hi = NULL;
+	objectid_bound *first = NULL;
+	double		fixed = 1.0;
+	double		range;
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		objectid_bound *b = group[i];
+		objectid_bound **side = b->lower ? &lo : &hi;
+
+		if (*side == NULL || b->selec < (*side)->selec)
+			*side = b;
+		if (b->fixed)
+		{
+			objectid_est_key key;
+			objectid_est_entry *e;
+
+			key.planning = objectid_planning;
+			key.root = root;
+			key.ptr = b->args;
+			e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
+			fixed *= e != NULL ? e->selec : b->selec;
+		}
+		else if (first == NULL)
+			first = b;
+		else
+			objectid_est_store(root, b->args, 1.0);
+	}
+	if (first == NULL)
+		return;
+
+	if (lo != NULL && hi != NULL)
+		range = objectid_range(lo, hi);
+	else
+		range = lo != NULL ? lo->selec : hi->selec;
+	if (fixed > 0.0)
+		range /= fixed;
+	CLAMP_PROBABILITY(range);
+	objectid_est_store(root, first->args, range);
+}
+
+/*
+ * Split the bounds of one list into groups, one per expression bounded,
+ * and work out each group's shares with fn
+ */
+static void
+objectid_est_groups(PlannerInfo *root, objectid_bound *bounds, int n,
+					void (*fn) (PlannerInfo *root, objectid_bound **group,
+								int n))
+{
+	objectid_bound **group;
 	int			start = 0;
 
+	if (n == 0)
+		return;
 	if (n > 1)
 		qsort(bounds, n, sizeof(objectid_bound), objectid_bound_cmp);
+	group = palloc(n * sizeof(objectid_bound *));
 
 	/* runs of bounds with one hash; within a run, groups of equal() ones */
 	while (start < n)
@@ -827,8 +1038,7 @@ objectid_est_pair(PlannerInfo *root, objectid_bound *bounds, int n)
 			end++;
 		for (i = start; i < end; i++)
 		{
-			objectid_bound *lo = NULL;
-			objectid_bound *hi = NULL;
+			int			m = 0;
 			int			j;
 
 			CHECK_FOR_INTERRUPTS();
@@ -836,72 +1046,19 @@ objectid_est_pair(PlannerInfo *root, objectid_bound *bounds, int n)
 				continue;		/* in an earlier group */
 			for (j = i; j < end; j++)
 			{
-				objectid_bound *b = &bounds[j];
-
-				if (b->var == NULL || (j > i && !equal(b->var, bounds[i].var)))
+				if (bounds[j].var == NULL ||
+					(j > i && !equal(bounds[j].var, bounds[i].var)))
 					continue;
-				/* of two bounds on one side, keep the tighter (the first) */
-				if (b->lower)
-				{
-					if (lo == NULL || b->selec < lo->selec)
-					{
-						if (lo != NULL)
-							objectid_est_store(root, lo->args, 1.0);
-						lo = b;
-					}
-					else
-						objectid_est_store(root, b->args, 1.0);
-				}
-				else
-				{
-					if (hi == NULL || b->selec < hi->selec)
-					{
-						if (hi != NULL)
-							objectid_est_store(root, hi->args, 1.0);
-						hi = b;
-					}
-					else
-						objectid_est_store(root, b->args, 1.0);
-				}
+				group[m++] = &bounds[j];
 				if (j > i)
-					b->var = NULL;
+					bounds[j].var = NULL;
 			}
-
-			if (lo != NULL && hi != NULL)
-			{
-				double		range;
-				double		share;
-
-				if (hi->selec == DEFAULT_INEQ_SEL ||
-					lo->selec == DEFAULT_INEQ_SEL)
-					range = DEFAULT_RANGE_INEQ_SEL;
-				else
-				{
-					range = hi->selec + lo->selec - 1.0 + lo->nullfrac;
-					if (range <= 0.0)
-						range = range < -0.01 ? DEFAULT_RANGE_INEQ_SEL : 1.0e-10;
-				}
-				/* the product of the two shares is the range */
-				if (lo->selec > 0.0 && range <= lo->selec)
-				{
-					share = range / lo->selec;
-					objectid_est_store(root, lo->args, lo->selec);
-					objectid_est_store(root, hi->args, share);
-				}
-				else
-				{
-					objectid_est_store(root, lo->args, range);
-					objectid_est_store(root, hi->args, 1.0);
-				}
-			}
-			else if (lo != NULL)
-				objectid_est_store(root, lo->args, lo->selec);
-			else if (hi != NULL)
-				objectid_est_store(root, hi->args, hi->selec);
 			bounds[i].var = NULL;
+			fn(root, group, m);
 		}
 		start = end;
 	}
+	pfree(group);
 }
 
 static void
@@ -918,8 +1075,184 @@ objectid_est_store(PlannerInfo *root, const void *ptr, double selec)
 }
 
 /*
+ * Can a plain scan of index use clause as a condition: an operator of the
+ * operator family of a key column that it compares with something else?
+ */
+static bool
+objectid_index_can_use(IndexOptInfo *index, Node *clause)
+{
+	OpExpr	   *opclause = (OpExpr *) clause;
+	int			col;
+
+	if (!is_opclause(clause) || list_length(opclause->args) != 2)
+		return false;
+	for (col = 0; col < index->nkeycolumns; col++)
+	{
+		Oid			commutator;
+
+		if (match_index_to_operand(linitial(opclause->args), col, index) &&
+			op_in_opfamily(opclause->opno, index->opfamily[col]))
+			return true;
+		if (match_index_to_operand(lsecond(opclause->args), col, index) &&
+			OidIsValid(commutator = get_commutator(opclause->opno)) &&
+			op_in_opfamily(commutator, index->opfamily[col]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The shares of the bounds of a partial index's predicate.  Core estimates
+ * the rows an index scan reads as the selectivity of one list: the clauses
+ * of the predicate that the scan's conditions do not imply, then those
+ * conditions (add_predicate_to_index_quals()); and it pairs the bounds in
+ * that list.  The conditions are among the relation's restrictions and
+ * keep their shares, so a bound of the predicate returns what makes its
+ * key's product the range (objectid_est_group_fit()).  The conditions are
+ * taken as they are for a plain scan of the index: the restrictions that
+ * the predicate does not imply (core's indrestrictinfo) and that the index
+ * can use.  Bounds of the predicate that the conditions imply are not in
+ * the list and keep their own selectivity.
+ */
+static void
+objectid_est_pred(PlannerInfo *root, IndexOptInfo *index)
+{
+	List	   *quals = NIL;
+	List	   *clauses;
+	objectid_bound *bounds;
+	int			n = 0;
+	ListCell   *lc;
+
+	foreach(lc, index->indrestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+
+		if (objectid_index_can_use(index, (Node *) rinfo->clause))
+			quals = lappend(quals, rinfo);
+	}
+	clauses = add_predicate_to_index_quals(index, quals);
+	bounds = palloc(Max(list_length(clauses), 1) * sizeof(objectid_bound));
+	foreach(lc, clauses)
+	{
+		Node	   *clause = (Node *) lfirst(lc);
+		bool		fixed = IsA(clause, RestrictInfo);
+
+		CHECK_FOR_INTERRUPTS();
+		if (fixed)
+			clause = (Node *) ((RestrictInfo *) clause)->clause;
+		if (is_opclause(clause) &&
+			objectid_bound_of(root, (OpExpr *) clause, &bounds[n]))
+		{
+			bounds[n].pos = n;
+			bounds[n].fixed = fixed;
+			n++;
+		}
+	}
+	objectid_est_groups(root, bounds, n, objectid_est_group_fit);
+	pfree(bounds);
+}
+
+/*
+ * Work out the shares of the bounds of a relation: in its restrictions and
+ * in its join conditions.  Of the join conditions, the ORs: the planner may
+ * extract from one an OR of the relation's own clauses as a new
+ * restriction (extract_restriction_or_clauses()), which keeps the same
+ * clauses in the same AND arms less the other relations' clauses, so the
+ * shares of the join condition's arms are its shares too.  The others are
+ * estimated as one list per join, the conditions the join evaluates (the
+ * clauses of an outer join's ON that bound only one side, as in an anti
+ * join): those with the same required relations.
+ */
+static void
+objectid_est_rel(PlannerInfo *root, RelOptInfo *rel)
+{
+	List	   *joins = NIL;
+	ListCell   *lc;
+
+	objectid_est_list(root, rel->baserestrictinfo);
+	foreach(lc, rel->joininfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		ListCell   *lj;
+
+		CHECK_FOR_INTERRUPTS();
+		if (rinfo->orclause != NULL)
+		{
+			objectid_est_or(root, (BoolExpr *) rinfo->orclause);
+			continue;
+		}
+		if (!is_opclause(rinfo->clause) ||
+			objectid_est_op_of(((OpExpr *) rinfo->clause)->opno)->kind ==
+			OBJECTID_NOT_INEQ)
+			continue;
+		foreach(lj, joins)
+		{
+			List	   *join = (List *) lfirst(lj);
+
+			if (bms_equal(linitial_node(RestrictInfo, join)->required_relids,
+						  rinfo->required_relids))
+			{
+				lfirst(lj) = lappend(join, rinfo);
+				break;
+			}
+		}
+		if (lj == NULL)
+			joins = lappend(joins, list_make1(rinfo));
+	}
+	foreach(lc, joins)
+	{
+		objectid_est_list(root, (List *) lfirst(lc));
+		list_free((List *) lfirst(lc));
+	}
+	list_free(joins);
+}
+
+/*
+ * If args are those of a clause of the predicate of one of rel's partial
+ * indexes, work out the shares of that predicate's bounds (once)
+ */
+static void
+objectid_est_preds(PlannerInfo *root, RelOptInfo *rel, const List *args)
+{
+	ListCell   *lc;
+
+	foreach(lc, rel->indexlist)
+	{
+		IndexOptInfo *index = lfirst_node(IndexOptInfo, lc);
+		ListCell   *lp;
+
+		foreach(lp, index->indpred)
+		{
+			Node	   *clause = (Node *) lfirst(lp);
+
+			if (is_opclause(clause) && ((OpExpr *) clause)->args == args)
+			{
+				objectid_est_key key;
+				objectid_est_entry *index_entry;
+				bool		done;
+
+				key.planning = objectid_planning;
+				key.root = root;
+				key.ptr = index;
+				index_entry = hash_search(objectid_est_cache, &key,
+										  HASH_ENTER, &done);
+				if (!done)
+				{
+					index_entry->selec = 0.0;
+					objectid_est_pred(root, index);
+				}
+				return;
+			}
+		}
+	}
+}
+
+/*
  * The selectivity of "operator(args)": its share of its list's ranges if it
- * is among its relation's restrictions, else its own
+ * is among its relation's restrictions, its join conditions or the
+ * top-level clauses of a partial index's predicate; else its own.  The
+ * cache is asked first: a bound whose share is known is not examined
+ * again.
  */
 static double
 objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
@@ -935,9 +1268,7 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 
 	objectid_est_begin(root);
 	op = objectid_est_op_of(operator);
-	if (op->kind != kind ||
-		!get_restriction_variable(root, args, varRelid, &vardata, &other,
-								  &varonleft))
+	if (op->kind != kind)
 		return objectid_core_sel(root, operator, args, varRelid, collation,
 								 kind);
 
@@ -945,7 +1276,15 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 	key.root = root;
 	key.ptr = args;
 	e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
-	if (e == NULL && vardata.rel != NULL)
+	if (e != NULL)
+		return e->selec;
+
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other,
+								  &varonleft))
+		return objectid_core_sel(root, operator, args, varRelid, collation,
+								 kind);
+
+	if (vardata.rel != NULL)
 	{
 		objectid_est_entry *rel_entry;
 		bool		walked;
@@ -957,8 +1296,13 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 		if (!walked)
 		{
 			rel_entry->selec = 0.0;
-			objectid_est_list(root, vardata.rel->baserestrictinfo);
-			key.ptr = args;
+			objectid_est_rel(root, vardata.rel);
+		}
+		key.ptr = args;
+		e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
+		if (e == NULL)
+		{
+			objectid_est_preds(root, vardata.rel, args);
 			e = hash_search(objectid_est_cache, &key, HASH_FIND, NULL);
 		}
 	}
