@@ -10,12 +10,12 @@ top        := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
 EXTENSION  = objectid
 MODULE_big = objectid
-CORE_OBJS  = src/core/base64.o src/core/extjson.o src/core/hex.o \
-             src/core/idclock.o src/core/idrandom.o src/core/objectid.o \
-             src/core/uuid_detect.o src/core/uuid_gen.o src/core/uuid_repr.o
+PURE_OBJS  = src/pure/base64.o src/pure/extjson.o src/pure/hex.o \
+             src/pure/idclock.o src/pure/idrandom.o src/pure/objectid.o \
+             src/pure/uuid_detect.o src/pure/uuid_gen.o src/pure/uuid_repr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_gen.o src/objectid_util.o src/uuid_gen.o \
-             src/uuid_repr.o src/extjson.o src/uuid_detect.o $(CORE_OBJS)
+             src/uuid_repr.o src/extjson.o src/uuid_detect.o $(PURE_OBJS)
 # the install scripts, and the skip-support statements a superuser runs
 # after pg_upgrade to 18+ (README, "Upgrading across PostgreSQL 18")
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql)) \
@@ -48,7 +48,7 @@ REGRESS    = init \
              install \
              setting
 
-# the binomial tails of src/core/uuid_detect.c
+# the binomial tails of src/pure/uuid_detect.c
 SHLIB_LINK += -lm
 
 # `make installcheck` runs pg_regress alone, as contrib's and pgvector's do.
@@ -73,14 +73,14 @@ endif
 # In a VPATH build (one directory per major) the object directories must
 # exist before the compiler writes into them
 ifdef VPATH
-$(shell mkdir -p src/core)
+$(shell mkdir -p src/pure)
 endif
 
 # every object depends on the headers it can see
-CORE_HDRS  = $(wildcard $(srcdir)/src/core/*.h)
+PURE_HDRS  = $(wildcard $(srcdir)/src/pure/*.h)
 $(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_gen.h $(srcdir)/src/objectid_ops.h \
 		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
-		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(CORE_HDRS)
+		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(PURE_HDRS)
 
 # src/objectid_skipsupport.sql as the C string src/objectid_ops.c runs, its
 # comment lines left out
@@ -126,7 +126,7 @@ endef
 prove_installcheck:
 	$(prove_installcheck)
 
-# The tests that need no server: the pure-C core under ASan/UBSan, and the
+# The tests that need no server: the pure-C layer under ASan/UBSan, and the
 # libFuzzer targets for FUZZ_SECONDS each (test/fuzz/run alone fuzzes until
 # interrupted).  `test/run unit fuzz` runs these.
 FUZZ_SECONDS ?= 20

@@ -14,8 +14,8 @@
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
 
-#include "core/hex.h"
-#include "core/objectid.h"
+#include "pure/hex.h"
+#include "pure/objectid.h"
 #include "objectid.h"
 #include "objectid_gen.h"
 #include "objectid_selfuncs.h"

@@ -19,7 +19,7 @@
 #error "objectid needs PostgreSQL 15 or later"
 #endif
 
-#include "core/objectid.h"	/* OBJECTID_LEN */
+#include "pure/objectid.h"	/* OBJECTID_LEN */
 
 typedef struct pg_objectid_t
 {

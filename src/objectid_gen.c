@@ -2,7 +2,7 @@
  *
  * objectid_gen.c
  *	  ObjectId generators and range boundaries (fmgr glue over
- *	  src/core/objectid.c).
+ *	  src/pure/objectid.c).
  *
  * objectid() has two generators.  The server's: one process value and one
  * counter for every session and parallel worker of a server, in shared
@@ -44,8 +44,8 @@
 #include "storage/shmem.h"
 #endif
 
-#include "core/idclock.h"
-#include "core/objectid.h"
+#include "pure/idclock.h"
+#include "pure/objectid.h"
 #include "objectid.h"
 #include "objectid_gen.h"
 #include "objectid_util.h"
@@ -63,7 +63,7 @@ static objid_gen_state objectid_state;
 /*
  * The field has one-second resolution, so the cheap coarse clock serves,
  * except close to the next second, where it may still show the second
- * before: there the precise clock is read (src/core/idclock.h).
+ * before: there the precise clock is read (src/pure/idclock.h).
  */
 static id_second_clock objectid_clock = ID_SECOND_CLOCK_INIT;
 

@@ -10,7 +10,7 @@
  * objectid that makes a time window narrower than one bin (a hundredth of
  * the table at the default statistics target) come out as zero rows.  Our
  * estimate of one bound is core's scalarineqsel() with one change: the
- * position inside the bin comes from objid_bin_fraction() (src/core/objectid.c),
+ * position inside the bin comes from objid_bin_fraction() (src/pure/objectid.c),
  * which reads an id as the number its leading bytes spell, as core reads a
  * timestamp.  Everything else is core's: the null fraction, the MCV list,
  * bounds that are not constants, columns without statistics, histograms of
@@ -88,7 +88,7 @@
 #include "utils/selfuncs.h"
 #include "utils/snapmgr.h"
 
-#include "core/objectid.h"
+#include "pure/objectid.h"
 #include "objectid.h"
 #include "objectid_ops.h"
 #include "objectid_selfuncs.h"

@@ -26,7 +26,7 @@ id_random_pool objectid_random_pool =
 ID_RANDOM_POOL_INIT(pg_strong_random);
 
 /*
- * Turn a core status into the error a user sees.  "what" completes
+ * Turn a pure-C layer status into the error a user sees.  "what" completes
  * "timestamp out of range for ...", e.g. "type objectid".
  */
 void

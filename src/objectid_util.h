@@ -2,8 +2,9 @@
  *
  * objectid_util.h
  *	  fmgr glue shared by the generators and conversions (objectid_util.c):
- *	  the per-process random pool, errors from core statuses, length checks
- *	  and timestamp arithmetic.  Internal: included by the files that use it.
+ *	  the per-process random pool, errors from the pure-C layer's statuses,
+ *	  length checks and timestamp arithmetic.  Internal: included by the
+ *	  files that use it.
  *
  * IDENTIFICATION
  *	  src/objectid_util.h
@@ -15,8 +16,8 @@
 
 #include "utils/timestamp.h"
 
-#include "core/idrandom.h"
-#include "core/idstatus.h"
+#include "pure/idrandom.h"
+#include "pure/idstatus.h"
 
 /* Unix epoch (1970-01-01) as a TimestampTz, in microseconds */
 #define OBJECTID_UNIX_EPOCH_US \

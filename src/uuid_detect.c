@@ -5,7 +5,7 @@
  *	  per-value uuid_representations(bytea) and the aggregate
  *	  uuid_detect_representation(bytea | jsonb) with its support functions.
  *
- * The logic is in src/core/uuid_detect.c; this file reads arguments, keeps
+ * The logic is in src/pure/uuid_detect.c; this file reads arguments, keeps
  * the aggregate's state (a fixed-size uuid_detect_tally of counters and the
  * first distinct values, free of pointers, copied as bytes between parallel
  * workers) and writes the report as jsonb.
@@ -25,7 +25,7 @@
 #include "utils/fmgrprotos.h"
 #include "utils/uuid.h"
 
-#include "core/uuid_detect.h"
+#include "pure/uuid_detect.h"
 #include "objectid.h"
 #include "objectid_util.h"
 #include "extjson.h"

@@ -2,7 +2,7 @@
  *
  * uuid_gen.c
  *	  UUID generators (v4, v6, v7, v8), their readers, the v7 range
- *	  boundary and v1 <-> v6 conversion (fmgr glue over src/core/uuid_gen.c).
+ *	  boundary and v1 <-> v6 conversion (fmgr glue over src/pure/uuid_gen.c).
  *
  * Every C symbol carries an objectid_ prefix (objectid_uuidv6 for SQL
  * uuidv6()), so that none clashes with the server's own: PostgreSQL 18 has
@@ -22,8 +22,8 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "core/idclock.h"
-#include "core/uuid_gen.h"
+#include "pure/idclock.h"
+#include "pure/uuid_gen.h"
 #include "objectid.h"
 #include "objectid_util.h"
 
@@ -39,7 +39,7 @@
 
 /*
  * Per-process generator state.  Each records the process id it belongs to
- * (see src/core/uuid_gen.h), so a forked child never continues its parent's.
+ * (see src/pure/uuid_gen.h), so a forked child never continues its parent's.
  */
 static uuidgen_v7_state objectid_v7_state;
 static uuidgen_v6_state objectid_v6_state;

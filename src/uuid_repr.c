@@ -22,8 +22,8 @@
 #include "utils/memutils.h"
 #include "utils/uuid.h"
 
-#include "core/uuid_gen.h"
-#include "core/uuid_repr.h"
+#include "pure/uuid_gen.h"
+#include "pure/uuid_repr.h"
 #include "objectid.h"
 #include "objectid_util.h"
 #include "uuid_repr.h"

@@ -15,7 +15,7 @@
 
 #include "fmgr.h"
 
-#include "core/uuid_repr.h"
+#include "pure/uuid_repr.h"
 
 /* defines objectid.uuid_representation; called by _PG_init() */
 extern void objectid_uuid_repr_init(void);

@@ -1,6 +1,6 @@
 /*
  * fuzz_base64.c
- *	  libFuzzer target for id_base64_decode (src/core/base64.c): any bytes
+ *	  libFuzzer target for id_base64_decode (src/pure/base64.c): any bytes
  *	  in; whatever is accepted must be the canonical encoding of what it
  *	  decodes to, and every byte string must survive encode + decode.
  */

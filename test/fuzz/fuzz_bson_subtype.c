@@ -1,6 +1,6 @@
 /*
  * fuzz_bson_subtype.c
- *	  libFuzzer target for id_extjson_parse_subtype (src/core/extjson.c),
+ *	  libFuzzer target for id_extjson_parse_subtype (src/pure/extjson.c),
  *	  the "subType" / "$type" string of Extended JSON binary: whatever is
  *	  accepted must be one or two hex digits naming a value 0-255 that
  *	  prints back the same.

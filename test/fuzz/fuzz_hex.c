@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_hex.c
- *	  libFuzzer target for src/core/hex.c: the ObjectId text input.
+ *	  libFuzzer target for src/pure/hex.c: the ObjectId text input.
  *
  * Every input is decoded as a NUL-terminated string (id_hex_decode) and as
  * a counted buffer (id_hex_decode_n), both for the 12 bytes of an ObjectId

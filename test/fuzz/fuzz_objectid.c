@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_objectid.c
- *	  libFuzzer target for src/core/objectid.c: the ObjectId generator under
+ *	  libFuzzer target for src/pure/objectid.c: the ObjectId generator under
  *	  any sequence of clock readings (backwards jumps and out-of-range ones
  *	  included), explicit seconds, counter wraps, process id changes and
  *	  random source failures.

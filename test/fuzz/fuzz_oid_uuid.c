@@ -1,7 +1,7 @@
 /*
  * fuzz_oid_uuid.c
  *	  libFuzzer target for the ObjectId <-> v8 UUID mapping
- *	  (src/core/uuid_repr.c): the first 16 bytes as a UUID must be accepted
+ *	  (src/pure/uuid_repr.c): the first 16 bytes as a UUID must be accepted
  *	  by uuid_repr_uuid_to_oid exactly when they have the mapping's form,
  *	  and then map back to themselves; the first 12 bytes as an ObjectId
  *	  must round-trip; two ObjectIds keep their order as UUIDs.

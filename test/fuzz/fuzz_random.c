@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_random.c
- *	  libFuzzer target for src/core/idrandom.c: the per-process random pool
+ *	  libFuzzer target for src/pure/idrandom.c: the per-process random pool
  *	  under any sequence of requests, process id changes, source failures
  *	  and discards.
  *

@@ -1,6 +1,6 @@
 /*
  * fuzz_uuid_detect.c
- *	  libFuzzer target for src/core/uuid_detect.c: the first 16 bytes go
+ *	  libFuzzer target for src/pure/uuid_detect.c: the first 16 bytes go
  *	  through the per-value test, which must agree with a reference written
  *	  from the README (decode, then variant 10 and version 1 to 8) and report
  *	  standard and pythonLegacy together; every input is also cut into rows

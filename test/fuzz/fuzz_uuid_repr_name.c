@@ -1,6 +1,6 @@
 /*
  * fuzz_uuid_repr_name.c
- *	  libFuzzer target for uuid_repr_parse (src/core/uuid_repr.c): any bytes
+ *	  libFuzzer target for uuid_repr_parse (src/pure/uuid_repr.c): any bytes
  *	  in; an accepted name must be one of the documented spellings, its
  *	  canonical name must parse to the same value, and its byte order must
  *	  round-trip.

@@ -1,6 +1,6 @@
 /*
  * fuzz_uuid_string.c
- *	  libFuzzer target for id_extjson_parse_uuid (src/core/extjson.c), the
+ *	  libFuzzer target for id_extjson_parse_uuid (src/pure/extjson.c), the
  *	  string of an Extended JSON {"$uuid": "..."}: whatever is accepted must
  *	  be 36 characters that print back the same, ignoring case.
  */

@@ -1,6 +1,6 @@
 /*
  * test_base64.c
- *	  Unit tests of src/core/base64.c: RFC 4648's vectors, the spec UUID's
+ *	  Unit tests of src/pure/base64.c: RFC 4648's vectors, the spec UUID's
  *	  Extended JSON encodings, rejection of every non-canonical form, and
  *	  round trips.
  */

@@ -1,6 +1,6 @@
 /*
  * test_extjson.c
- *	  Unit tests of src/core/extjson.c: the "$uuid" string form and BSON
+ *	  Unit tests of src/pure/extjson.c: the "$uuid" string form and BSON
  *	  binary subtype strings.
  */
 #include <stdbool.h>

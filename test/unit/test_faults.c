@@ -1,6 +1,6 @@
 /*
  * test_faults.c
- *	  Fault paths of the core (issue 6, item 6): a failing CSPRNG leaves no
+ *	  Fault paths of the pure-C layer (issue 6, item 6): a failing CSPRNG leaves no
  *	  half-written state and never makes a byte served twice; a clock that
  *	  fails the range or jumps backwards, by any amount and any number of
  *	  times, never yields a smaller or repeated ObjectId.

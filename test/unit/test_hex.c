@@ -1,6 +1,6 @@
 /*
  * test_hex.c
- *	  Unit tests of src/core/hex.c.
+ *	  Unit tests of src/pure/hex.c.
  */
 #include <stdbool.h>
 

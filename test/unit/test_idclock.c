@@ -1,6 +1,6 @@
 /*
  * test_idclock.c
- *	  Unit tests of src/core/idclock.c: the whole-second clock reads the
+ *	  Unit tests of src/pure/idclock.c: the whole-second clock reads the
  *	  coarse clock, and the precise clock only within the margin (two
  *	  resolutions and a late tick) of the next second, so it is never a
  *	  second behind the real time.  All three sources are injected.

@@ -1,6 +1,6 @@
 /*
  * test_objectid.c
- *	  Unit tests of src/core/objectid.c, driven through a fake clock: the
+ *	  Unit tests of src/pure/objectid.c, driven through a fake clock: the
  *	  MongoDB spec's timestamp and counter-wrap cases, clock steps back,
  *	  strict order over more than 2^24 ids, per-process values, the server
  *	  generator's state word.

@@ -1,6 +1,6 @@
 /*
  * test_random.c
- *	  Unit tests of src/core/idrandom.c: no byte served twice, the buffer
+ *	  Unit tests of src/pure/idrandom.c: no byte served twice, the buffer
  *	  discarded in another process, failures leave nothing behind.
  */
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 /*
  * test_uuid_detect.c
- *	  Unit tests of src/core/uuid_detect.c: the constants behind the chances
+ *	  Unit tests of src/pure/uuid_detect.c: the constants behind the chances
  *	  (checked by enumeration), the per-value test, the timestamp test, the
  *	  binomial tail, and the verdict on columns written in one order, in
  *	  several, in none, and crafted to fit two.

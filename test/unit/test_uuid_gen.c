@@ -1,6 +1,6 @@
 /*
  * test_uuid_gen.c
- *	  Unit tests of src/core/uuid_gen.c: the RFC 9562 test vectors, the byte
+ *	  Unit tests of src/pure/uuid_gen.c: the RFC 9562 test vectors, the byte
  *	  layouts, PostgreSQL 18's v7 rule, clocks stepping backwards, counter
  *	  and sequence overflow, strict order over many values, per-process
  *	  state, and random failures leaving nothing half-written.

@@ -1,6 +1,6 @@
 /*
  * test_uuid_repr.c
- *	  Unit tests of src/core/uuid_repr.c: the MongoDB UUID-representation
+ *	  Unit tests of src/pure/uuid_repr.c: the MongoDB UUID-representation
  *	  spec's vectors, round trips and the ObjectId <-> v8 UUID mapping.
  */
 #include <stdbool.h>

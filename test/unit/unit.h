@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * unit.h
- *	  A minimal test harness for the pure-C core: CHECK records a failure
+ *	  A minimal test harness for the pure-C layer: CHECK records a failure
  *	  and goes on; unit_done() prints "<file>: N passed, N failed".
  *
  * IDENTIFICATION

@@ -4,7 +4,7 @@
  *	  Hexadecimal codec for fixed-length identifiers (pure C).
  *
  * IDENTIFICATION
- *	  src/core/hex.c
+ *	  src/pure/hex.c
  *
  *-------------------------------------------------------------------------
  */

@@ -4,7 +4,7 @@
  *	  Per-process buffer of CSPRNG output shared by every generator.
  *
  * IDENTIFICATION
- *	  src/core/idrandom.c
+ *	  src/pure/idrandom.c
  *
  *-------------------------------------------------------------------------
  */

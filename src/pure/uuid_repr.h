@@ -9,7 +9,7 @@
  * false, never raising, on anything it does not accept.
  *
  * IDENTIFICATION
- *	  src/core/uuid_repr.h
+ *	  src/pure/uuid_repr.h
  *
  *-------------------------------------------------------------------------
  */

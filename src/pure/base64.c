@@ -4,7 +4,7 @@
  *	  Strict base64, as Extended JSON's "$binary" needs it (pure C).
  *
  * IDENTIFICATION
- *	  src/core/base64.c
+ *	  src/pure/base64.c
  *
  *-------------------------------------------------------------------------
  */

@@ -2,10 +2,10 @@
  *
  * bytes.h
  *	  Big-endian loads and stores of 1 to 8 bytes (pure C), for every byte
- *	  layout in src/core.
+ *	  layout in src/pure.
  *
  * IDENTIFICATION
- *	  src/core/bytes.h
+ *	  src/pure/bytes.h
  *
  *-------------------------------------------------------------------------
  */

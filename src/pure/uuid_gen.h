@@ -28,7 +28,7 @@
  *		with the sequence plus one; past 255 the tick moves on by one.
  *
  * IDENTIFICATION
- *	  src/core/uuid_gen.h
+ *	  src/pure/uuid_gen.h
  *
  *-------------------------------------------------------------------------
  */

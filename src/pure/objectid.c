@@ -4,7 +4,7 @@
  *	  MongoDB ObjectId byte layout and generator state machine (pure C).
  *
  * IDENTIFICATION
- *	  src/core/objectid.c
+ *	  src/pure/objectid.c
  *
  *-------------------------------------------------------------------------
  */

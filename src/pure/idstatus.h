@@ -3,11 +3,11 @@
  * idstatus.h
  *	  Outcome codes shared by the pure-C generators and converters.
  *
- * The core never raises errors: it returns one of these and the fmgr glue
+ * The pure-C layer never raises errors: it returns one of these and the fmgr glue
  * turns it into an ereport with the right SQLSTATE.
  *
  * IDENTIFICATION
- *	  src/core/idstatus.h
+ *	  src/pure/idstatus.h
  *
  *-------------------------------------------------------------------------
  */

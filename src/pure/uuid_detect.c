@@ -5,7 +5,7 @@
  *	  (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuid_detect.c
+ *	  src/pure/uuid_detect.c
  *
  *-------------------------------------------------------------------------
  */

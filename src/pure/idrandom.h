@@ -10,7 +10,7 @@
  * discards the buffer before serving anything.
  *
  * IDENTIFICATION
- *	  src/core/idrandom.h
+ *	  src/pure/idrandom.h
  *
  *-------------------------------------------------------------------------
  */

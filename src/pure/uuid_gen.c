@@ -4,7 +4,7 @@
  *	  UUID byte layouts and per-process generator state machines (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuid_gen.c
+ *	  src/pure/uuid_gen.c
  *
  *-------------------------------------------------------------------------
  */

@@ -10,7 +10,7 @@
  * false, never raising, on anything it does not accept.
  *
  * IDENTIFICATION
- *	  src/core/extjson.h
+ *	  src/pure/extjson.h
  *
  *-------------------------------------------------------------------------
  */

@@ -4,7 +4,7 @@
  *	  Wall-clock sources for the generators.
  *
  * IDENTIFICATION
- *	  src/core/idclock.c
+ *	  src/pure/idclock.c
  *
  *-------------------------------------------------------------------------
  */

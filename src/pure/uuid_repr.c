@@ -5,7 +5,7 @@
  *	  mapping (pure C).
  *
  * IDENTIFICATION
- *	  src/core/uuid_repr.c
+ *	  src/pure/uuid_repr.c
  *
  *-------------------------------------------------------------------------
  */

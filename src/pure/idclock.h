@@ -9,7 +9,7 @@
  * instants, backwards steps included.
  *
  * IDENTIFICATION
- *	  src/core/idclock.h
+ *	  src/pure/idclock.h
  *
  *-------------------------------------------------------------------------
  */

@@ -5,7 +5,7 @@
  *	  "$uuid" form of a UUID and a BSON binary subtype (pure C).
  *
  * IDENTIFICATION
- *	  src/core/extjson.c
+ *	  src/pure/extjson.c
  *
  *-------------------------------------------------------------------------
  */

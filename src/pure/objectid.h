@@ -8,7 +8,7 @@
  * (big-endian) that starts at a random value and wraps 0xFFFFFF -> 0.
  *
  * IDENTIFICATION
- *	  src/core/objectid.h
+ *	  src/pure/objectid.h
  *
  *-------------------------------------------------------------------------
  */

@@ -20,7 +20,7 @@
  * every row.
  *
  * IDENTIFICATION
- *	  src/core/uuid_detect.h
+ *	  src/pure/uuid_detect.h
  *
  *-------------------------------------------------------------------------
  */
