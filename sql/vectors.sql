@@ -1,7 +1,8 @@
 --
--- vectors: the project's test vectors (shared/API.md "Test vectors", the
--- RFC 9562 appendices, the MongoDB ObjectID and UUID-representation specs)
--- and the error of every refused input.  One file for both editions: the C
+-- vectors: the test vectors of the specs the extension follows (RFC 9562's
+-- appendices, the MongoDB ObjectID spec's timestamps and counter wrap, the
+-- MongoDB UUID-representation spec's byte orders and subtypes) and the error
+-- of every refused input.  One file for both editions: the C
 -- extension's regress suite runs it after init, and t/009_portable.pl runs
 -- it unchanged against the portable edition (installed in public), both
 -- compared with expected/vectors.out.  So only what the editions do alike is
