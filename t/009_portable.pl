@@ -40,6 +40,7 @@ my $top = abs_path(dirname(__FILE__) . '/..');
 my $sql = File::Spec->rel2abs($ENV{PORTABLE_SQL} // 'portable/objectid.sql',
 	$top);
 my $tests = "$top/portable/test";
+my $major = major_version();
 my $user = 'owner';
 my ($vectors, $compare) = qw(portable_vectors portable_compare);
 
@@ -58,14 +59,27 @@ sub as_owner
 	return $node->connstr($db) . " user=$user";
 }
 
-# psql -1 -f file as the owner after the statements of @before, in one
-# session, stopping at the first error: (exit status, stderr)
+# psql -1 -f file as the owner (as_superuser: the bootstrap superuser)
+# after the statements of @before, in one session, stopping at the first
+# error: (exit status, stderr)
 sub run_file
 {
 	my ($db, @before) = @_;
+	return run_file_as(as_owner($db), $db, @before);
+}
+
+sub as_superuser
+{
+	my ($db, @before) = @_;
+	return run_file_as($node->connstr($db), $db, @before);
+}
+
+sub run_file_as
+{
+	my ($connstr, $db, @before) = @_;
 	my ($ret, $out, $err) = $node->psql(
 		$db, '',
-		connstr => as_owner($db),
+		connstr => $connstr,
 		extra_params => [ (map { ('-c', $_) } @before), '-1', '-f', $sql ]);
 	return ($ret, $err);
 }
@@ -247,6 +261,105 @@ SKIP:
 	like($err, qr/ERROR:  schema c has a type objectid that is not the portable edition's/,
 		'the file refuses a schema where the C extension has its type');
 }
+
+# Objects planted in the install schema by a role that is not the
+# installer (portable/README.md, "Safety where others can create
+# objects"): the file refuses the schema before it runs, creates or takes
+# over anything there.  mallory (planted_setup, t/ObjectidTest.pm) plants,
+# in public of a database the owner owns, every object the file reads,
+# calls or creates under its own name; each one, when it runs, counts its
+# call in a sequence no rollback takes back and makes its caller's
+# SECURITY DEFINER backdoor.  (Version 1.2's file, run so, called the
+# version function: mallory got the owner's backdoor and the install
+# exited 0.)
+my $planted = 'portable_planted';
+$node->safe_psql('postgres', "CREATE DATABASE $planted OWNER $user");
+$node->safe_psql($planted, planted_setup());
+# sql run in db as mallory
+sub as_mallory
+{
+	my ($db, $sql) = @_;
+	return $node->safe_psql($db, $sql, connstr => $node->connstr($db) . ' user=mallory');
+}
+planted_checks(
+	$node, $planted,
+	sub { (run_file($planted, 'SET search_path = public'))[1] },
+	# the schema's objects that are not mallory's
+	q{SELECT (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+		AND proowner <> 'mallory'::regrole)
+	+ (SELECT count(*) FROM pg_type WHERE typnamespace = 'public'::regnamespace
+		AND typowner <> 'mallory'::regrole)});
+
+# Who else may create in the schema, case by case (the rule: a role that
+# logs in, is not a superuser, cannot SET ROLE to the installer, and is a
+# member of a holder of CREATE, or the holder is PUBLIC).  Each case its
+# own schema, made by the superuser, owned by the owner.
+sub schema_case
+{
+	my ($schema, @grants) = @_;
+	$node->safe_psql($planted,
+		join(";\n", "CREATE SCHEMA $schema AUTHORIZATION $user", @grants));
+	return;
+}
+my $refused = qr/ERROR:  schema "[^"]+" is not safe to install objectid into\nDETAIL:  /;
+# the superuser installs into public, which the database owner may create in
+($ret, $err) = as_superuser($planted, 'SET search_path = public');
+like($err, qr/${refused}Role "$user" can create objects in it \(as a member of role "pg_database_owner", which owns the schema\)/,
+	'a superuser\'s install into public of a database another role owns: refused, the owner named');
+$node->safe_psql($planted, 'CREATE ROLE devs; GRANT devs TO mallory');
+schema_case('s_group', 'GRANT CREATE ON SCHEMA s_group TO devs');
+($ret, $err) = run_file($planted, 'SET search_path = s_group');
+like($err, qr/${refused}Role "mallory" can create objects in it \(as a member of role "devs", which has CREATE on it\)/,
+	'CREATE granted to a group mallory is in: refused, mallory named');
+schema_case('s_granted', 'GRANT CREATE ON SCHEMA s_granted TO mallory');
+($ret, $err) = run_file($planted, 'SET search_path = s_granted');
+like($err, qr/${refused}Role "mallory" can create objects in it \(it has CREATE on the schema\)/,
+	'CREATE granted to mallory: refused');
+# where no other login role can create: a group without members, a role
+# that may become the installer anyway
+$node->safe_psql($planted, 'CREATE ROLE nobody');
+schema_case('s_nobody', 'GRANT CREATE ON SCHEMA s_nobody TO nobody');
+install($planted, 'CREATE granted to a role that cannot log in and has no members: installed',
+	'SET search_path = s_nobody');
+$node->safe_psql($planted, "CREATE ROLE deputy LOGIN; GRANT $user TO deputy");
+schema_case('s_deputy', 'GRANT CREATE ON SCHEMA s_deputy TO deputy');
+install($planted, 'CREATE granted to a role that may SET ROLE to the installer: installed',
+	'SET search_path = s_deputy');
+# PostgreSQL 15: a CREATEROLE role may grant itself any role but a
+# superuser, so it may create where any such role may
+$node->safe_psql($planted, 'CREATE ROLE team; CREATE SCHEMA s_team AUTHORIZATION team; CREATE ROLE carol LOGIN CREATEROLE');
+($ret, $err) = as_superuser($planted, 'SET search_path = s_team');
+if ($major < 16)
+{
+	like($err, qr/${refused}Role "carol" can create objects in it \(with CREATEROLE it can make itself a member of role "team", which owns the schema\)/,
+		'15: a superuser\'s install into a schema of a role without members, a CREATEROLE role there: refused, carol named');
+}
+else
+{
+	is($ret, 0, "$major: a superuser's install into a schema of a role without members, a CREATEROLE role there: installed")
+	  or diag($err);
+}
+$node->safe_psql($planted, 'DROP ROLE carol');
+# the file names built-in objects without their schema: pg_catalog first
+($ret, $err) = run_file($planted, 'SET search_path = s_deputy, pg_catalog');
+like($err, qr/ERROR:  search_path puts schema "s_deputy" before pg_catalog\n.*HINT:  Set search_path to the install schema alone, e\.g\. SET search_path = s_deputy\./s,
+	'a search_path naming pg_catalog after the install schema: refused');
+
+# A function mallory left in s_left (CREATE revoked since) under a name
+# that is not the edition's, its text holding what the file's last block
+# rewrites in its own functions (the install schema's placeholder): the
+# file leaves it alone (it rewrote every function of the schema that held
+# the placeholder, as the owner: "must be owner of function", install
+# failed; as a superuser, it would have rewritten mallory's)
+schema_case('s_left', 'GRANT CREATE ON SCHEMA s_left TO mallory');
+as_mallory($planted, q{CREATE FUNCTION s_left.left_behind() RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN 'objectid_install_schema.'; END $$});
+$node->safe_psql($planted, 'REVOKE CREATE ON SCHEMA s_left FROM mallory');
+my $left = q{SELECT pg_get_functiondef('s_left.left_behind()'::regprocedure)};
+my $left_before = $node->safe_psql($planted, $left);
+install($planted, 'a function of mallory\'s under another name: installed', 'SET search_path = s_left');
+is($node->safe_psql($planted, $left), $left_before, 'mallory\'s function unchanged');
+is(planted_effects($node, $planted), 'f|0|0', 'and nothing of mallory\'s ran in any of these');
 
 $node->stop;
 done_testing();
