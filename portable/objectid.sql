@@ -433,66 +433,55 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'private: the hex digits of a UUID of one version, else an error';
 
--- the next ObjectId of second s.  State: objectid_portable.objectid =
--- 'pv n last_s last_c'.  pv: the 5-byte process value as 10 hex digits,
--- derived from what tells this backend from every other (the server's start
--- time and the backend's process ID), so that a session finds the same one
--- again when its setting is gone (rolled back, RESET ALL, DISCARD ALL).
+-- the next objectid() of second s and microsecond us.  State:
+-- objectid_portable.objectid = 'pv last_s last_c'.  pv: the 5-byte process
+-- value as 10 hex digits, derived from what tells this backend from every
+-- other (the server's start time and the backend's process ID), so that a
+-- session finds the same one again when its setting is gone (rolled back,
+-- RESET ALL, DISCARD ALL).
 --
 -- A setting changed in a transaction that rolls back is rolled back too, so
--- objectid() does not count from its state: its counter (us given) is the
--- clock's microsecond within the second scaled to 23 bits, 0x000000 to
--- 0x7ffff7, and a later call reads a later microsecond, also after a
--- rollback.  last_s/last_c (the last objectid()) only add what the clock
--- cannot: within one microsecond, or when the clock went back, the next id
--- continues after the last one; past 0x7fffff the second moves on instead
--- of repeating.  objectid(timestamptz) (us null) counts n, a 23-bit counter
--- from a random start, in the upper half, 0x800000 to 0xffffff: ids of any
--- second it makes never meet objectid()'s.  Only n is rolled back with a
--- transaction (portable/README.md, item 8).
+-- objectid() does not count from its state: its counter is the clock's
+-- microsecond within the second scaled to 23 bits, 0x000000 to 0x7ffff7,
+-- and a later call reads a later microsecond, also after a rollback.
+-- last_s/last_c (the last id) only add what the clock cannot: within one
+-- microsecond, or when the clock went back, the next id continues after the
+-- last one; past 0x7fffff the second moves on instead of repeating.  (The
+-- upper half of the counter is left to the ids of version 1.2's
+-- objectid(timestamptz), which carried the same process value.)
 CREATE OR REPLACE FUNCTION objectid_portable_next(s int8, us int8)
 RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
 	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
-	r bytea;
-	c int8;
+	c int8 := us * 8388608 / 1000000;
 BEGIN
-	IF st IS NULL OR cardinality(st) <> 4 THEN
-		r := uuid_send(gen_random_uuid());
+	IF st IS NULL OR cardinality(st) <> 3 THEN
 		st := ARRAY[encode(substr(sha256(convert_to(concat_ws(' ', 'objectid',
 					extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()),
-					'UTF8')), 1, 5), 'hex'),
-					(((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11)) & 8388607)::text,
-					'-1', '-1'];
+					'UTF8')), 1, 5), 'hex'), '-1', '-1'];
 	END IF;
-	IF us IS NULL THEN
-		c := 8388608 | st[2]::int8;
-		st[2] := (st[2]::int8 + 1) & 8388607;
-	ELSE
-		c := us * 8388608 / 1000000;
-		IF st[3]::int8 >= 0 AND (s < st[3]::int8 OR (s = st[3]::int8 AND c <= st[4]::int8)) THEN
-			s := st[3];
-			c := st[4]::int8 + 1;
-			IF c > 8388607 THEN
-				IF s = 4294967295 THEN
-					PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
-				END IF;
-				s := s + 1;
-				c := 0;
+	IF st[2]::int8 >= 0 AND (s < st[2]::int8 OR (s = st[2]::int8 AND c <= st[3]::int8)) THEN
+		s := st[2];
+		c := st[3]::int8 + 1;
+		IF c > 8388607 THEN
+			IF s = 4294967295 THEN
+				PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
 			END IF;
+			s := s + 1;
+			c := 0;
 		END IF;
-		st[3] := s;
-		st[4] := c;
 	END IF;
+	st[2] := s;
+	st[3] := c;
 	PERFORM set_config('objectid_portable.objectid', array_to_string(st, ' '), false);
 	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
 END
 $$;
 
-COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next ObjectId of a second, from the clock (objectid()) or the session''s counter';
+COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next objectid() of a second, from the clock';
 
 --
 -- Reading ids and range boundaries
@@ -521,13 +510,14 @@ $$;
 COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest objectid of the given second, for range scans';
 
 --
--- Generators.  PARALLEL RESTRICTED where they keep session state:
--- set_config cannot run in a parallel worker.
+-- Generators.  PARALLEL UNSAFE where they keep session state: set_config
+-- cannot run in parallel mode, in a worker nor in the leader while workers
+-- run (a PARALLEL RESTRICTED function runs there).
 --
 
 CREATE OR REPLACE FUNCTION objectid()
 RETURNS objectid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -542,14 +532,37 @@ $$;
 
 COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
 
+-- State: objectid_portable.objectid_timestamptz = 'pv n': a 5-byte process
+-- value of its own and a 24-bit counter from a random start, both drawn
+-- when the setting is missing (a new session, RESET ALL, DISCARD ALL, the
+-- rollback of the transaction that set it first), so that a session never
+-- finds the same pair again: the ids it made stay unique (as the C
+-- extension's, whose process value is drawn once per process).  A rollback
+-- that restores an earlier state takes the counter back with it: an id
+-- made in the rolled-back transaction can come again (portable/README.md,
+-- item 8).  Its process value is not objectid()'s, so its ids never meet
+-- objectid()'s.
 CREATE OR REPLACE FUNCTION objectid(timestamptz)
 RETURNS objectid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.objectid_timestamptz', true), ' ');
+	s int8 := objectid_install_schema.objectid_portable_seconds($1);
+	r bytea;
+	c int8;
 BEGIN
-	RETURN objectid_install_schema.objectid_portable_next(
-		objectid_install_schema.objectid_portable_seconds($1), NULL);
+	IF st IS NULL OR cardinality(st) <> 2 THEN
+		-- gen_random_uuid(): bytes 0-5 and 9-15 are random
+		r := uuid_send(gen_random_uuid());
+		st := ARRAY[encode(substr(r, 1, 5), 'hex'),
+					((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11))::text];
+	END IF;
+	c := st[2]::int8;
+	st[2] := (c + 1) & 16777215;
+	PERFORM set_config('objectid_portable.objectid_timestamptz', array_to_string(st, ' '), false);
+	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
 END
 $$;
 
@@ -580,7 +593,7 @@ DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 
 CREATE OR REPLACE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -602,7 +615,7 @@ COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-
 -- shift; the step's nanoseconds are kept below the microsecond
 CREATE OR REPLACE FUNCTION uuidv7(shift pg_catalog.interval)
 RETURNS pg_catalog.uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -644,7 +657,7 @@ COMMENT ON FUNCTION uuidv7_at(timestamptz) IS 'a new UUID version 7 carrying the
 
 CREATE OR REPLACE FUNCTION uuidv6()
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -689,7 +702,7 @@ COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock seq
 
 CREATE OR REPLACE FUNCTION uuidv8()
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE

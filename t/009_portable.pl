@@ -111,20 +111,27 @@ regress_files($node, $vectors, $user, $tests, [qw(generators hostile)],
 regress_files($node, $vectors, $user, $top, ['vectors'],
 	'vectors again, with the planted objects in place');
 
-# the process value (bytes 5-9 of an objectid), the v6 clock sequence and
-# node are drawn per session: one shared by two sessions would make their
-# ids collide
+# the process values (bytes 5-9 of an objectid: objectid()'s, and
+# objectid(timestamptz)'s own), the v6 clock sequence and node are drawn
+# per session: one shared by two sessions would make their ids collide.
+# (objectid()'s comes from the server's start and the process ID, which
+# the next session may reuse; its ids still differ, by the clock.
+# objectid(timestamptz)'s is random: generators.sql shows a new one in one
+# backend, same process ID, after each DISCARD ALL.)
 my (%process, %node);
 for (1 .. 20)
 {
-	my ($p, $n) = split /\|/,
+	my ($p, $t, $n) = split /\|/,
 	  $node->safe_psql($vectors,
-		'SELECT substr(public.objectid()::text, 9, 10), substr(public.uuidv6()::text, 20)',
+		q{SELECT substr(public.objectid()::text, 9, 10),
+	substr(public.objectid(timestamptz '2020-01-01 00:00:00+00')::text, 9, 10),
+	substr(public.uuidv6()::text, 20)},
 		connstr => as_owner($vectors));
 	$process{$p}++;
+	$process{$t}++;
 	$node{$n}++;
 }
-is(scalar keys %process, 20, '20 sessions, 20 process values');
+is(scalar keys %process, 40, '20 sessions, 40 process values (objectid()\'s and objectid(timestamptz)\'s)');
 is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
 
 # both editions side by side: the C extension must be installed for the
