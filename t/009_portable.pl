@@ -10,6 +10,9 @@
 #   unchanged, against the same expected/vectors.out;
 # - generators: portable/test/sql/generators.sql, the generation rules
 #   within one session (100k calls, counter wrap, clock going back);
+# - lookup: portable/test/sql/lookup.sql, strings compared with the domain
+#   (checked when cast, as text when not) and an operator planted on the
+#   path winning over text's;
 # - hostile: portable/test/sql/hostile.sql, objects planted in the install
 #   schema and pg_temp change nothing; then vectors again with them in
 #   place;
@@ -106,8 +109,8 @@ is( $node->safe_psql(
 
 regress_files($node, $vectors, $user, $top, ['vectors'],
 	'vectors: sql/vectors.sql gives expected/vectors.out, as the C extension does');
-regress_files($node, $vectors, $user, $tests, [qw(generators hostile)],
-	'generators and hostile: the generation rules, planted objects changing nothing');
+regress_files($node, $vectors, $user, $tests, [qw(generators lookup hostile)],
+	'generators, lookup and hostile: the generation rules, strings compared with the domain, planted objects changing nothing');
 regress_files($node, $vectors, $user, $top, ['vectors'],
 	'vectors again, with the planted objects in place');
 
