@@ -1120,7 +1120,9 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the i
 -- UUID representations (MongoDB UUID-representation spec).  The
 -- two-argument forms take the representation (standard, javaLegacy,
 -- csharpLegacy, pythonLegacy, unspecified; the spec's enum spellings too,
--- any case); the one-argument forms read the setting
+-- any ASCII case, as the C extension: lowercased under the C collation,
+-- which folds A-Z alone, where Turkish rules lowercase I to ı and most
+-- collations İ to i); the one-argument forms read the setting
 -- objectid.uuid_representation (default standard) and are therefore STABLE.
 --
 
@@ -1135,7 +1137,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
 	v text := coalesce(name, nullif(current_setting('objectid.uuid_representation', true), ''), 'standard');
-	r text := CASE lower(v)
+	r text := CASE lower(v COLLATE "C")
 		WHEN 'standard' THEN 's'
 		WHEN 'javalegacy' THEN 'j' WHEN 'java_legacy' THEN 'j'
 		WHEN 'csharplegacy' THEN 'c' WHEN 'c_sharp_legacy' THEN 'c' WHEN 'csharp_legacy' THEN 'c'

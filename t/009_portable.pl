@@ -137,6 +137,33 @@ for (1 .. 20)
 is(scalar keys %process, 40, '20 sessions, 40 process values (objectid()\'s and objectid(timestamptz)\'s)');
 is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
 
+# Representation names match in ASCII case alone, as the C extension's,
+# whatever the collation: lowercased under the database's (C.UTF-8 here,
+# which lowercases İ to i), 'unspecİfied' was unspecified; under Turkish
+# rules (I to ı), 'UNSPECIFIED' was unknown
+my ($ret, $out, $err);
+my $repr = q{SELECT public.uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff', %s)};
+is($node->safe_psql($vectors, q{SELECT lower('unspecİfied')}), 'unspecified',
+	'the database\'s collation lowercases İ to i (the check below can fail)');
+($ret, $out, $err) = $node->psql($vectors, sprintf($repr, q{'unspecİfied'}));
+like($err, qr/ERROR:  unrecognized UUID representation: "unspecİfied"/,
+	'representation \'unspecİfied\': unrecognized (22023), as in the C extension');
+($ret, $out, $err) = $node->psql($vectors,
+	"SET objectid.uuid_representation = 'unspecİfied'; SELECT public.uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff')");
+like($err, qr/ERROR:  invalid value for parameter "objectid.uuid_representation": "unspecİfied"/,
+	'objectid.uuid_representation = \'unspecİfied\': refused where read');
+my ($turkish) = split /\n/, $node->safe_psql($vectors,
+	q{SELECT collname FROM pg_collation WHERE collname IN ('tr-x-icu', 'tr_TR.utf8', 'tr_TR') ORDER BY collname DESC});
+SKIP:
+{
+	skip "no Turkish collation (tr-x-icu, tr_TR) in PostgreSQL ${major}'s cluster", 2 unless $turkish;
+	is($node->safe_psql($vectors, qq{SELECT lower('UNSPECIFIED' COLLATE "$turkish")}), 'unspecıfıed',
+		"$turkish lowercases I to ı (the check below can fail)");
+	($ret, $out, $err) = $node->psql($vectors, sprintf($repr, qq{'UNSPECIFIED' COLLATE "$turkish"}));
+	like($err, qr/ERROR:  cannot convert a UUID with UUID representation "unspecified"/,
+		"representation 'UNSPECIFIED' under $turkish: unspecified");
+}
+
 # both editions side by side: the C extension must be installed for the
 # server under test (make installcheck installs it first)
 install(
@@ -150,7 +177,7 @@ regress_files($node, $compare, $user, $tests, ['compare'],
 # no schema to install into (a search_path naming none): the file stops
 # before it creates anything
 $node->safe_psql('postgres', "CREATE DATABASE portable_noschema OWNER $user");
-my ($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
+($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
 like($err, qr/ERROR:  no schema to install objectid into\nHINT:  Set search_path to the target schema first, e\.g\. SET search_path = ids\./,
 	'no schema on the search_path: the file says so');
 is( $node->safe_psql(
@@ -271,6 +298,33 @@ SKIP:
 	like($err, qr/ERROR:  schema c has a type objectid that is not the portable edition's/,
 		'the file refuses a schema where the C extension has its type');
 }
+
+# USAGE on the install schema: the functions call their helpers by the
+# schema's name, so a role without it cannot run them, also through a
+# DEFAULT of a table it may insert into (portable/README.md, Install)
+$node->safe_psql($update, q{CREATE ROLE writer LOGIN});
+$node->safe_psql($update,
+	q{CREATE TABLE public.w (id s_fresh.objectid DEFAULT s_fresh.objectid(), t text); GRANT INSERT ON public.w TO writer},
+	connstr => as_owner($update));
+($ret, $out, $err) = $node->psql($update, q{INSERT INTO public.w (t) VALUES ('default')},
+	connstr => $node->connstr($update) . ' user=writer');
+like($err, qr/ERROR:  permission denied for schema s_fresh/,
+	'without USAGE on the install schema, DEFAULT objectid() fails (42501)');
+$node->safe_psql($update, 'GRANT USAGE ON SCHEMA s_fresh TO writer', connstr => as_owner($update));
+$node->safe_psql($update, q{INSERT INTO public.w (t) VALUES ('default')},
+	connstr => $node->connstr($update) . ' user=writer');
+is($node->safe_psql($update, q{SELECT count(*) FROM public.w}), '1', 'with USAGE, it inserts');
+
+# Renaming the install schema: the functions name their helpers by the old
+# name and fail; the file run again in the renamed schema names it anew
+install($update, 'install in s_rename', 'CREATE SCHEMA s_rename', 'SET search_path = s_rename');
+$node->safe_psql($update, 'ALTER SCHEMA s_rename RENAME TO s_renamed', connstr => as_owner($update));
+($ret, $out, $err) = $node->psql($update, 'SELECT s_renamed.objectid()', connstr => as_owner($update));
+like($err, qr/ERROR:  schema "s_rename" does not exist/, 'renamed, the functions look for the old name');
+install($update, 'the file run again in the renamed schema', 'SET search_path = s_renamed');
+same_text(schema_listing('s_renamed'), $fresh, 'the renamed schema then lists as a fresh install');
+like($node->safe_psql($update, 'SELECT s_renamed.objectid()::text || s_renamed.uuid_timestamp(s_renamed.uuidv7())'),
+	qr/^[0-9a-f]{24}\d{4}-/, 'and its functions work');
 
 # Objects planted in the install schema by a role that is not the
 # installer (portable/README.md, "Safety where others can create
