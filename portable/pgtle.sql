@@ -163,8 +163,8 @@ BEGIN
 		IF installed IS NULL THEN
 			RAISE EXCEPTION 'cannot read the version of objectid installed in schema "%"', target
 				USING ERRCODE = '55000',
-				DETAIL = format('The body of %s.objectid_portable_version() is not SELECT ''<version>'': %s',
-								quote_ident(target), src);
+				DETAIL = format('The body of %s.objectid_portable_version() is "%s", not SELECT ''<version>''.',
+								quote_ident(target), btrim(src));
 		END IF;
 		IF string_to_array(installed, '.')::int4[] > string_to_array('1.3', '.')::int4[] THEN
 			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.3',

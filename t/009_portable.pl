@@ -289,6 +289,16 @@ my $newer = schema_listing('s_updated');
 like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.3\n.*HINT:  Run the file of that version or a later one\./s,
 	'the file refuses to take back version 9.1');
 same_text(schema_listing('s_updated'), $newer, 'and changes nothing');
+# the version is read from the function's text, never by calling it: a
+# body of another form is refused
+$node->safe_psql($update,
+	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '1.2'::text $$},
+	connstr => as_owner($update));
+my $unreadable = schema_listing('s_updated');
+($ret, $err) = run_file($update, 'SET search_path = s_updated');
+like($err, qr/ERROR:  cannot read the version of objectid installed in schema "s_updated"\nDETAIL:  The body of s_updated\.objectid_portable_version\(\) is "SELECT '1\.2'::text", not SELECT '<version>'\./,
+	'a version function of another form: refused (55000)');
+same_text(schema_listing('s_updated'), $unreadable, 'and nothing changed');
 SKIP:
 {
 	skip 'the C extension is not installed for this major', 1
