@@ -123,8 +123,9 @@ is( $node->safe_psql(
 	'1.3',
 	'objectid 1.3 is available in the database');
 
-# CREATE EXTENSION: who may
-($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+# CREATE EXTENSION: who may (outsider in a schema of its own: public, where
+# the owner may create, the script refuses to anyone but the owner)
+($ret, $out, $err) = $node->psql('app', 'CREATE SCHEMA outside; CREATE EXTENSION objectid SCHEMA outside',
 	extra_params => [ '-U', 'outsider' ]);
 like($err, qr/permission denied for function create_shell_type/,
 	'a role outside pgtle_admin cannot create the extension (the type needs pgtle_admin)');
