@@ -23,7 +23,10 @@
 #   same results on the same inputs;
 # - update: the file run again over an older installation updates it in
 #   place to what a fresh install is, keeping rows and what uses its
-#   functions; a newer version and the C extension's schema refused.
+#   functions; a newer version and the C extension's schema refused;
+# - planted: a schema where another role may create, or has left an object
+#   the file would use, refused before anything runs or is created
+#   (portable/README.md, "Safety where others can create objects").
 # PORTABLE_SQL=file (absolute, or relative to the tree's top) installs that
 # file instead: with a copy of the edition without its SET search_path
 # lines, hostile must fail (portable/README.md).

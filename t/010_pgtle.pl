@@ -51,7 +51,10 @@
 #   the test) registered beside 1.3, ALTER EXTENSION UPDATE from a 1.3 made
 #   older, compared member by member with a fresh 1.3.1 (below);
 # - an extension that does not go away whole: DROP EXTENSION leaves no
-#   type, function or operator class of objectid.
+#   type, function or operator class of objectid;
+# - a superuser's CREATE EXTENSION running or taking over what another role
+#   planted in the schema (version 1.2 ran its objectid_portable_version()):
+#   refused, nothing created, nothing planted run.
 
 use strict;
 use warnings;
