@@ -1062,7 +1062,7 @@ RESET ROLE;
 What mallory plants in schema public for the portable edition's install
 script to find there, object as the script's error names it: the function whose text gives the version
 installed (which version 1.2 ran), functions and an aggregate of the
-edition's names, the types objectid (a domain whose check runs ran()) and
+edition's names (one the pg_tle route would make its type's input), the types objectid (a domain whose check runs ran()) and
 objectid_portable_detect_state, and an operator, as [ object, SQL to plant
 it, SQL to drop it ], both run as mallory.  Each runs ran() when it runs.
 
@@ -1078,6 +1078,11 @@ sub planted_objects
 		[ 'Function public.objectid_in(text)',
 			"CREATE FUNCTION public.objectid_in(text) RETURNS text $runs",
 			'DROP FUNCTION public.objectid_in(text)' ],
+		# pg_tle's type input: created only where missing, so a planted one
+		# would become the type's
+		[ 'Function public.objectid_portable_in(text)',
+			"CREATE FUNCTION public.objectid_portable_in(text) RETURNS bytea $runs",
+			'DROP FUNCTION public.objectid_portable_in(text)' ],
 		[ 'Function public.uuidv7()',
 			"CREATE FUNCTION public.uuidv7() RETURNS uuid $runs",
 			'DROP FUNCTION public.uuidv7()' ],
