@@ -38,54 +38,160 @@
 -- The install schema is the first schema of the path; fail before anything
 -- is created when there is none.
 --
+-- Then, before anything is created there, the schema must be one that no
+-- other role can use to run code as the installer (portable/README.md,
+-- "Safety where others can create objects"):
+-- - no other role may create objects in it.  The direct holders of CREATE
+--   are the schema's owner and the grantees of CREATE (PUBLIC: everyone).
+--   A role is a threat when it can log in, is not a superuser, cannot
+--   become the installer anyway (SET ROLE), and is a member of a holder
+--   (or the holder is PUBLIC; on 15, a CREATEROLE role can make itself a
+--   member of any role that is not a superuser).  A role that cannot log
+--   in acts only through its members, who are checked themselves;
+-- - it holds no function, aggregate or type named like this file's own
+--   and no operator owned by a role other than the installer or a
+--   superuser: this file would take it over, or call it;
+-- - pg_catalog is searched before it (as it is unless search_path names
+--   pg_catalog later): this file names built-in types and functions
+--   without their schema.
+-- Nothing in the schema is run: the installed version is read from the
+-- text of objectid_portable_version().
+--
 -- Run again in a schema that holds this edition, the file updates it in
 -- place: every function is created or replaced (same OID, so the defaults,
 -- indexes and views that use it stay), the domain and types are kept, and
 -- the private helpers of an older version that this one no longer has are
 -- dropped at the end: here their comments are cleared, each helper this
 -- file creates gets its comment back, and the ones left without are the
--- old ones (not the C functions pg_tle makes around a type's I/O functions:
--- those are the type's).  A newer version installed there, or an objectid
--- type that is not this edition's, stops the file before it changes
--- anything.
+-- old ones (only the installer's own functions; not the C functions pg_tle
+-- makes around a type's I/O functions: those are the type's).  A newer
+-- version installed there, or an objectid type that is not this edition's,
+-- stops the file before it changes anything.
 DO $$
 DECLARE
-	installed text;
-	f regprocedure;
+	target pg_catalog.name := pg_catalog.current_schema();
+	schemas pg_catalog.name[] := pg_catalog.current_schemas(true);
+	path pg_catalog.text := pg_catalog.current_setting('search_path');
+	-- SET ROLE to another role: on 15 every member may
+	become pg_catalog.text := CASE WHEN pg_catalog.current_setting('server_version_num')::pg_catalog.int4
+		OPERATOR(pg_catalog.>=) 160000 THEN 'SET' ELSE 'MEMBER' END;
+	ns pg_catalog.oid;
+	problem pg_catalog.text;
+	src pg_catalog.text;
+	installed pg_catalog.text;
+	f pg_catalog.regprocedure;
 BEGIN
-	IF pg_catalog.current_schema() IS NULL THEN
+	IF target IS NULL THEN
 		RAISE EXCEPTION 'no schema to install objectid into'
 			USING ERRCODE = '3F000',
 			HINT = 'Set search_path to the target schema first, e.g. SET search_path = ids.';
 	END IF;
-	IF pg_catalog.to_regprocedure(pg_catalog.quote_ident(pg_catalog.current_schema())
-								  OPERATOR(pg_catalog.||) '.objectid_portable_version()') IS NOT NULL THEN
-		EXECUTE pg_catalog.format('SELECT %I.objectid_portable_version()', pg_catalog.current_schema())
-			INTO installed;
-		IF pg_catalog.string_to_array(installed, '.')::pg_catalog.int4[]
-			OPERATOR(pg_catalog.>) pg_catalog.string_to_array('1.3', '.')::pg_catalog.int4[] THEN
+	-- from here on, names are looked up in pg_catalog alone
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	ns := to_regnamespace(quote_ident(target));
+	IF array_position(schemas, 'pg_catalog') > array_position(schemas, target) THEN
+		RAISE EXCEPTION 'search_path puts schema "%" before pg_catalog', target
+			USING ERRCODE = '22023',
+			DETAIL = 'This file names built-in types and functions without their schema, which must not be found in the install schema first.',
+			HINT = format('Set search_path to the install schema alone, e.g. SET search_path = %s.', quote_ident(target));
+	END IF;
+
+	SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
+				  r.rolname,
+				  CASE WHEN h.holder = 0 THEN 'CREATE on it is granted to PUBLIC'
+					   WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
+					   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
+					   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
+						   format('as a member of role "%s", which %s', hr.rolname,
+								  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
+					   WHEN h.holder = 'pg_database_owner'::regrole THEN
+						   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
+								  gr.rolname)
+					   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
+								   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
+	INTO problem
+	FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
+		  UNION ALL
+		  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+		  WHERE n.oid = ns AND a.privilege_type = 'CREATE') h
+		LEFT JOIN pg_roles hr ON hr.oid = h.holder
+		-- the role a member of the holder is granted: the database's owner
+		-- for pg_database_owner
+		LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
+											   THEN (SELECT d.datdba FROM pg_database d
+													 WHERE d.datname = current_database())
+											   ELSE h.holder END,
+		pg_roles r
+	WHERE r.rolcanlogin AND NOT r.rolsuper
+	  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
+			   OR (become = 'MEMBER' AND r.rolcreaterole
+				   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
+	  AND CASE WHEN h.holder = 0 THEN true
+			   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
+			   -- on 15, CREATEROLE grants any role but a superuser
+			   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
+	ORDER BY r.rolname, h.owns DESC, hr.rolname
+	LIMIT 1;
+	IF problem IS NULL THEN
+		SELECT format('%s %s in it belongs to role "%s", not to you or a superuser.', x.kind, x.obj, r.rolname)
+		INTO problem
+		FROM (SELECT CASE p.prokind WHEN 'a' THEN 'Aggregate' WHEN 'p' THEN 'Procedure' ELSE 'Function' END AS kind,
+					 p.oid::regprocedure::text AS obj, p.proowner AS owner
+			  FROM pg_proc p
+			  WHERE p.pronamespace = ns AND (p.proname LIKE 'objectid%' OR p.proname LIKE 'uuid%' OR p.proname = 'bytea')
+			  UNION ALL
+			  SELECT 'Type', t.oid::regtype::text, t.typowner FROM pg_type t
+			  WHERE t.typnamespace = ns AND t.typname LIKE 'objectid%'
+			  UNION ALL
+			  SELECT 'Operator', o.oid::regoperator::text, o.oprowner FROM pg_operator o
+			  WHERE o.oprnamespace = ns) x
+			JOIN pg_roles r ON r.oid = x.owner
+		WHERE r.rolname <> CURRENT_USER AND NOT r.rolsuper
+		ORDER BY x.kind, x.obj
+		LIMIT 1;
+		IF problem IS NOT NULL THEN
+			RAISE EXCEPTION 'schema "%" is not safe to install objectid into', target
+				USING ERRCODE = '42501', DETAIL = problem,
+				HINT = 'Install into a schema that holds no objects of other roles, e.g. CREATE SCHEMA ids, or drop them.';
+		END IF;
+	ELSE
+		RAISE EXCEPTION 'schema "%" is not safe to install objectid into', target
+			USING ERRCODE = '42501', DETAIL = problem,
+			HINT = 'Install into a schema in which only you can create objects, e.g. CREATE SCHEMA ids, or revoke CREATE on this one from the others.';
+	END IF;
+
+	-- the installed version, as objectid_portable_version() says it (owned
+	-- by the installer or a superuser, checked above), not run
+	SELECT p.prosrc INTO src FROM pg_proc p
+	WHERE p.oid = to_regprocedure(quote_ident(target) || '.objectid_portable_version()');
+	IF src IS NOT NULL THEN
+		installed := substring(src FROM '^\s*SELECT ''(\d+(?:\.\d+)*)''\s*$');
+		IF installed IS NULL THEN
+			RAISE EXCEPTION 'cannot read the version of objectid installed in schema "%"', target
+				USING ERRCODE = '55000',
+				DETAIL = format('The body of %s.objectid_portable_version() is "%s", not SELECT ''<version>''.',
+								quote_ident(target), btrim(src));
+		END IF;
+		IF string_to_array(installed, '.')::int4[] > string_to_array('1.3', '.')::int4[] THEN
 			RAISE EXCEPTION 'objectid % is installed in schema %, a newer version than this file''s 1.3',
-				installed, pg_catalog.current_schema()
+				installed, target
 				USING ERRCODE = '55000',
 				HINT = 'Run the file of that version or a later one.';
 		END IF;
-	ELSIF pg_catalog.to_regtype(pg_catalog.quote_ident(pg_catalog.current_schema())
-								OPERATOR(pg_catalog.||) '.objectid') IS NOT NULL THEN
-		RAISE EXCEPTION 'schema % has a type objectid that is not the portable edition''s',
-			pg_catalog.current_schema()
+	ELSIF to_regtype(quote_ident(target) || '.objectid') IS NOT NULL THEN
+		RAISE EXCEPTION 'schema % has a type objectid that is not the portable edition''s', target
 			USING ERRCODE = '42710',
 			HINT = 'Install the portable edition into another schema.';
 	END IF;
 	FOR f IN
-		SELECT p.oid FROM pg_catalog.pg_proc p
-		WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
-								 WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema())
-		  AND p.proname OPERATOR(pg_catalog.~~) 'objectid\_portable\_%'
-		  AND p.prolang OPERATOR(pg_catalog.<>) (SELECT l.oid FROM pg_catalog.pg_language l
-												 WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
+		SELECT p.oid FROM pg_proc p JOIN pg_roles r ON r.oid = p.proowner
+		WHERE p.pronamespace = ns AND p.proname LIKE 'objectid\_portable\_%'
+		  AND p.prolang <> (SELECT l.oid FROM pg_language l WHERE l.lanname = 'c')
+		  AND r.rolname = CURRENT_USER
 	LOOP
-		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS NULL', f);
+		EXECUTE format('COMMENT ON FUNCTION %s IS NULL', f);
 	END LOOP;
+	PERFORM set_config('search_path', path, true);
 END
 $$;
 
@@ -121,7 +227,7 @@ BEGIN
 	IF pg_catalog.to_regtype(pg_catalog.quote_ident(pg_catalog.current_schema())
 							 OPERATOR(pg_catalog.||) '.objectid') IS NULL THEN
 		CREATE DOMAIN objectid AS text COLLATE "C"
-			CHECK (VALUE ~ '^[0-9a-f]{24}$' OR objectid_portable_invalid(VALUE));
+			CHECK (VALUE OPERATOR(pg_catalog.~) '^[0-9a-f]{24}$' OR objectid_portable_invalid(VALUE));
 	END IF;
 END
 $$;
@@ -327,66 +433,55 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'private: the hex digits of a UUID of one version, else an error';
 
--- the next ObjectId of second s.  State: objectid_portable.objectid =
--- 'pv n last_s last_c'.  pv: the 5-byte process value as 10 hex digits,
--- derived from what tells this backend from every other (the server's start
--- time and the backend's process ID), so that a session finds the same one
--- again when its setting is gone (rolled back, RESET ALL, DISCARD ALL).
+-- the next objectid() of second s and microsecond us.  State:
+-- objectid_portable.objectid = 'pv last_s last_c'.  pv: the 5-byte process
+-- value as 10 hex digits, derived from what tells this backend from every
+-- other (the server's start time and the backend's process ID), so that a
+-- session finds the same one again when its setting is gone (rolled back,
+-- RESET ALL, DISCARD ALL).
 --
 -- A setting changed in a transaction that rolls back is rolled back too, so
--- objectid() does not count from its state: its counter (us given) is the
--- clock's microsecond within the second scaled to 23 bits, 0x000000 to
--- 0x7ffff7, and a later call reads a later microsecond, also after a
--- rollback.  last_s/last_c (the last objectid()) only add what the clock
--- cannot: within one microsecond, or when the clock went back, the next id
--- continues after the last one; past 0x7fffff the second moves on instead
--- of repeating.  objectid(timestamptz) (us null) counts n, a 23-bit counter
--- from a random start, in the upper half, 0x800000 to 0xffffff: ids of any
--- second it makes never meet objectid()'s.  Only n is rolled back with a
--- transaction (portable/README.md, item 8).
+-- objectid() does not count from its state: its counter is the clock's
+-- microsecond within the second scaled to 23 bits, 0x000000 to 0x7ffff7,
+-- and a later call reads a later microsecond, also after a rollback.
+-- last_s/last_c (the last id) only add what the clock cannot: within one
+-- microsecond, or when the clock went back, the next id continues after the
+-- last one; past 0x7fffff the second moves on instead of repeating.  (The
+-- upper half of the counter is left to the ids of version 1.2's
+-- objectid(timestamptz), which carried the same process value.)
 CREATE OR REPLACE FUNCTION objectid_portable_next(s int8, us int8)
 RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
 	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
-	r bytea;
-	c int8;
+	c int8 := us * 8388608 / 1000000;
 BEGIN
-	IF st IS NULL OR cardinality(st) <> 4 THEN
-		r := uuid_send(gen_random_uuid());
+	IF st IS NULL OR cardinality(st) <> 3 THEN
 		st := ARRAY[encode(substr(sha256(convert_to(concat_ws(' ', 'objectid',
 					extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()),
-					'UTF8')), 1, 5), 'hex'),
-					(((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11)) & 8388607)::text,
-					'-1', '-1'];
+					'UTF8')), 1, 5), 'hex'), '-1', '-1'];
 	END IF;
-	IF us IS NULL THEN
-		c := 8388608 | st[2]::int8;
-		st[2] := (st[2]::int8 + 1) & 8388607;
-	ELSE
-		c := us * 8388608 / 1000000;
-		IF st[3]::int8 >= 0 AND (s < st[3]::int8 OR (s = st[3]::int8 AND c <= st[4]::int8)) THEN
-			s := st[3];
-			c := st[4]::int8 + 1;
-			IF c > 8388607 THEN
-				IF s = 4294967295 THEN
-					PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
-				END IF;
-				s := s + 1;
-				c := 0;
+	IF st[2]::int8 >= 0 AND (s < st[2]::int8 OR (s = st[2]::int8 AND c <= st[3]::int8)) THEN
+		s := st[2];
+		c := st[3]::int8 + 1;
+		IF c > 8388607 THEN
+			IF s = 4294967295 THEN
+				PERFORM objectid_install_schema.objectid_portable_range_error('objectid');
 			END IF;
+			s := s + 1;
+			c := 0;
 		END IF;
-		st[3] := s;
-		st[4] := c;
 	END IF;
+	st[2] := s;
+	st[3] := c;
 	PERFORM set_config('objectid_portable.objectid', array_to_string(st, ' '), false);
 	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
 END
 $$;
 
-COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next ObjectId of a second, from the clock (objectid()) or the session''s counter';
+COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next objectid() of a second, from the clock';
 
 --
 -- Reading ids and range boundaries
@@ -415,13 +510,14 @@ $$;
 COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest objectid of the given second, for range scans';
 
 --
--- Generators.  PARALLEL RESTRICTED where they keep session state:
--- set_config cannot run in a parallel worker.
+-- Generators.  PARALLEL UNSAFE where they keep session state: set_config
+-- cannot run in parallel mode, in a worker nor in the leader while workers
+-- run (a PARALLEL RESTRICTED function runs there).
 --
 
 CREATE OR REPLACE FUNCTION objectid()
 RETURNS objectid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -436,14 +532,37 @@ $$;
 
 COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
 
+-- State: objectid_portable.objectid_timestamptz = 'pv n': a 5-byte process
+-- value of its own and a 24-bit counter from a random start, both drawn
+-- when the setting is missing (a new session, RESET ALL, DISCARD ALL, the
+-- rollback of the transaction that set it first), so that a session never
+-- finds the same pair again: the ids it made stay unique (as the C
+-- extension's, whose process value is drawn once per process).  A rollback
+-- that restores an earlier state takes the counter back with it: an id
+-- made in the rolled-back transaction can come again (portable/README.md,
+-- item 8).  Its process value is not objectid()'s, so its ids never meet
+-- objectid()'s.
 CREATE OR REPLACE FUNCTION objectid(timestamptz)
 RETURNS objectid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+	st text[] := string_to_array(current_setting('objectid_portable.objectid_timestamptz', true), ' ');
+	s int8 := objectid_install_schema.objectid_portable_seconds($1);
+	r bytea;
+	c int8;
 BEGIN
-	RETURN objectid_install_schema.objectid_portable_next(
-		objectid_install_schema.objectid_portable_seconds($1), NULL);
+	IF st IS NULL OR cardinality(st) <> 2 THEN
+		-- gen_random_uuid(): bytes 0-5 and 9-15 are random
+		r := uuid_send(gen_random_uuid());
+		st := ARRAY[encode(substr(r, 1, 5), 'hex'),
+					((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11))::text];
+	END IF;
+	c := st[2]::int8;
+	st[2] := (c + 1) & 16777215;
+	PERFORM set_config('objectid_portable.objectid_timestamptz', array_to_string(st, ' '), false);
+	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
 END
 $$;
 
@@ -474,7 +593,7 @@ DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
 
 CREATE OR REPLACE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -496,7 +615,7 @@ COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-
 -- shift; the step's nanoseconds are kept below the microsecond
 CREATE OR REPLACE FUNCTION uuidv7(shift pg_catalog.interval)
 RETURNS pg_catalog.uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -538,7 +657,7 @@ COMMENT ON FUNCTION uuidv7_at(timestamptz) IS 'a new UUID version 7 carrying the
 
 CREATE OR REPLACE FUNCTION uuidv6()
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -583,7 +702,7 @@ COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock seq
 
 CREATE OR REPLACE FUNCTION uuidv8()
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -750,7 +869,9 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'a version 6 UUID as version 1: the i
 -- UUID representations (MongoDB UUID-representation spec).  The
 -- two-argument forms take the representation (standard, javaLegacy,
 -- csharpLegacy, pythonLegacy, unspecified; the spec's enum spellings too,
--- any case); the one-argument forms read the setting
+-- any ASCII case, as the C extension: lowercased under the C collation,
+-- which folds A-Z alone, where Turkish rules lowercase I to ı and most
+-- collations İ to i); the one-argument forms read the setting
 -- objectid.uuid_representation (default standard) and are therefore STABLE.
 --
 
@@ -765,7 +886,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
 	v text := coalesce(name, nullif(current_setting('objectid.uuid_representation', true), ''), 'standard');
-	r text := CASE lower(v)
+	r text := CASE lower(v COLLATE "C")
 		WHEN 'standard' THEN 's'
 		WHEN 'javalegacy' THEN 'j' WHEN 'java_legacy' THEN 'j'
 		WHEN 'csharplegacy' THEN 'c' WHEN 'c_sharp_legacy' THEN 'c' WHEN 'csharp_legacy' THEN 'c'
@@ -1535,6 +1656,7 @@ BEGIN
 		  AND p.prolang OPERATOR(pg_catalog.<>) (SELECT l.oid FROM pg_catalog.pg_language l
 												 WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
 		  AND pg_catalog.obj_description(p.oid, 'pg_proc') IS NULL
+		  AND pg_catalog.pg_get_userbyid(p.proowner) OPERATOR(pg_catalog.=) CURRENT_USER
 	LOOP
 		EXECUTE pg_catalog.format('DROP FUNCTION %s', f);
 	END LOOP;
@@ -1555,6 +1677,7 @@ BEGIN
 		WHERE p.pronamespace OPERATOR(pg_catalog.=) (SELECT n.oid FROM pg_catalog.pg_namespace n
 								 WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema())
 		  AND p.prosrc OPERATOR(pg_catalog.~~) '%objectid\_install\_schema.%'
+		  AND pg_catalog.pg_get_userbyid(p.proowner) OPERATOR(pg_catalog.=) CURRENT_USER
 	LOOP
 		EXECUTE pg_catalog.replace(pg_catalog.pg_get_functiondef(f), 'objectid_install_schema.',
 								   pg_catalog.quote_ident(pg_catalog.current_schema()) OPERATOR(pg_catalog.||) '.');

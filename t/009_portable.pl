@@ -10,6 +10,9 @@
 #   unchanged, against the same expected/vectors.out;
 # - generators: portable/test/sql/generators.sql, the generation rules
 #   within one session (100k calls, counter wrap, clock going back);
+# - lookup: portable/test/sql/lookup.sql, strings compared with the domain
+#   (checked when cast, as text when not) and an operator planted on the
+#   path winning over text's;
 # - hostile: portable/test/sql/hostile.sql, objects planted in the install
 #   schema and pg_temp change nothing; then vectors again with them in
 #   place;
@@ -20,7 +23,10 @@
 #   same results on the same inputs;
 # - update: the file run again over an older installation updates it in
 #   place to what a fresh install is, keeping rows and what uses its
-#   functions; a newer version and the C extension's schema refused.
+#   functions; a newer version and the C extension's schema refused;
+# - planted: a schema where another role may create, or has left an object
+#   the file would use, refused before anything runs or is created
+#   (portable/README.md, "Safety where others can create objects").
 # PORTABLE_SQL=file (absolute, or relative to the tree's top) installs that
 # file instead: with a copy of the edition without its SET search_path
 # lines, hostile must fail (portable/README.md).
@@ -40,6 +46,7 @@ my $top = abs_path(dirname(__FILE__) . '/..');
 my $sql = File::Spec->rel2abs($ENV{PORTABLE_SQL} // 'portable/objectid.sql',
 	$top);
 my $tests = "$top/portable/test";
+my $major = major_version();
 my $user = 'owner';
 my ($vectors, $compare) = qw(portable_vectors portable_compare);
 
@@ -58,14 +65,27 @@ sub as_owner
 	return $node->connstr($db) . " user=$user";
 }
 
-# psql -1 -f file as the owner after the statements of @before, in one
-# session, stopping at the first error: (exit status, stderr)
+# psql -1 -f file as the owner (as_superuser: the bootstrap superuser)
+# after the statements of @before, in one session, stopping at the first
+# error: (exit status, stderr)
 sub run_file
 {
 	my ($db, @before) = @_;
+	return run_file_as(as_owner($db), $db, @before);
+}
+
+sub as_superuser
+{
+	my ($db, @before) = @_;
+	return run_file_as($node->connstr($db), $db, @before);
+}
+
+sub run_file_as
+{
+	my ($connstr, $db, @before) = @_;
 	my ($ret, $out, $err) = $node->psql(
 		$db, '',
-		connstr => as_owner($db),
+		connstr => $connstr,
 		extra_params => [ (map { ('-c', $_) } @before), '-1', '-f', $sql ]);
 	return ($ret, $err);
 }
@@ -92,26 +112,60 @@ is( $node->safe_psql(
 
 regress_files($node, $vectors, $user, $top, ['vectors'],
 	'vectors: sql/vectors.sql gives expected/vectors.out, as the C extension does');
-regress_files($node, $vectors, $user, $tests, [qw(generators hostile)],
-	'generators and hostile: the generation rules, planted objects changing nothing');
+regress_files($node, $vectors, $user, $tests, [qw(generators lookup hostile)],
+	'generators, lookup and hostile: the generation rules, strings compared with the domain, planted objects changing nothing');
 regress_files($node, $vectors, $user, $top, ['vectors'],
 	'vectors again, with the planted objects in place');
 
-# the process value (bytes 5-9 of an objectid), the v6 clock sequence and
-# node are drawn per session: one shared by two sessions would make their
-# ids collide
+# the process values (bytes 5-9 of an objectid: objectid()'s, and
+# objectid(timestamptz)'s own), the v6 clock sequence and node are drawn
+# per session: one shared by two sessions would make their ids collide.
+# (objectid()'s comes from the server's start and the process ID, which
+# the next session may reuse; its ids still differ, by the clock.
+# objectid(timestamptz)'s is random: generators.sql shows a new one in one
+# backend, same process ID, after each DISCARD ALL.)
 my (%process, %node);
 for (1 .. 20)
 {
-	my ($p, $n) = split /\|/,
+	my ($p, $t, $n) = split /\|/,
 	  $node->safe_psql($vectors,
-		'SELECT substr(public.objectid()::text, 9, 10), substr(public.uuidv6()::text, 20)',
+		q{SELECT substr(public.objectid()::text, 9, 10),
+	substr(public.objectid(timestamptz '2020-01-01 00:00:00+00')::text, 9, 10),
+	substr(public.uuidv6()::text, 20)},
 		connstr => as_owner($vectors));
 	$process{$p}++;
+	$process{$t}++;
 	$node{$n}++;
 }
-is(scalar keys %process, 20, '20 sessions, 20 process values');
+is(scalar keys %process, 40, '20 sessions, 40 process values (objectid()\'s and objectid(timestamptz)\'s)');
 is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
+
+# Representation names match in ASCII case alone, as the C extension's,
+# whatever the collation: lowercased under the database's (C.UTF-8 here,
+# which lowercases İ to i), 'unspecİfied' was unspecified; under Turkish
+# rules (I to ı), 'UNSPECIFIED' was unknown
+my ($ret, $out, $err);
+my $repr = q{SELECT public.uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff', %s)};
+is($node->safe_psql($vectors, q{SELECT lower('unspecİfied')}), 'unspecified',
+	'the database\'s collation lowercases İ to i (the check below can fail)');
+($ret, $out, $err) = $node->psql($vectors, sprintf($repr, q{'unspecİfied'}));
+like($err, qr/ERROR:  unrecognized UUID representation: "unspecİfied"/,
+	'representation \'unspecİfied\': unrecognized (22023), as in the C extension');
+($ret, $out, $err) = $node->psql($vectors,
+	"SET objectid.uuid_representation = 'unspecİfied'; SELECT public.uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff')");
+like($err, qr/ERROR:  invalid value for parameter "objectid.uuid_representation": "unspecİfied"/,
+	'objectid.uuid_representation = \'unspecİfied\': refused where read');
+my ($turkish) = split /\n/, $node->safe_psql($vectors,
+	q{SELECT collname FROM pg_collation WHERE collname IN ('tr-x-icu', 'tr_TR.utf8', 'tr_TR') ORDER BY collname DESC});
+SKIP:
+{
+	skip "no Turkish collation (tr-x-icu, tr_TR) in PostgreSQL ${major}'s cluster", 2 unless $turkish;
+	is($node->safe_psql($vectors, qq{SELECT lower('UNSPECIFIED' COLLATE "$turkish")}), 'unspecıfıed',
+		"$turkish lowercases I to ı (the check below can fail)");
+	($ret, $out, $err) = $node->psql($vectors, sprintf($repr, qq{'UNSPECIFIED' COLLATE "$turkish"}));
+	like($err, qr/ERROR:  cannot convert a UUID with UUID representation "unspecified"/,
+		"representation 'UNSPECIFIED' under $turkish: unspecified");
+}
 
 # both editions side by side: the C extension must be installed for the
 # server under test (make installcheck installs it first)
@@ -126,7 +180,7 @@ regress_files($node, $compare, $user, $tests, ['compare'],
 # no schema to install into (a search_path naming none): the file stops
 # before it creates anything
 $node->safe_psql('postgres', "CREATE DATABASE portable_noschema OWNER $user");
-my ($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
+($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
 like($err, qr/ERROR:  no schema to install objectid into\nHINT:  Set search_path to the target schema first, e\.g\. SET search_path = ids\./,
 	'no schema on the search_path: the file says so');
 is( $node->safe_psql(
@@ -238,6 +292,16 @@ my $newer = schema_listing('s_updated');
 like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.3\n.*HINT:  Run the file of that version or a later one\./s,
 	'the file refuses to take back version 9.1');
 same_text(schema_listing('s_updated'), $newer, 'and changes nothing');
+# the version is read from the function's text, never by calling it: a
+# body of another form is refused
+$node->safe_psql($update,
+	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '1.2'::text $$},
+	connstr => as_owner($update));
+my $unreadable = schema_listing('s_updated');
+($ret, $err) = run_file($update, 'SET search_path = s_updated');
+like($err, qr/ERROR:  cannot read the version of objectid installed in schema "s_updated"\nDETAIL:  The body of s_updated\.objectid_portable_version\(\) is "SELECT '1\.2'::text", not SELECT '<version>'\./,
+	'a version function of another form: refused (55000)');
+same_text(schema_listing('s_updated'), $unreadable, 'and nothing changed');
 SKIP:
 {
 	skip 'the C extension is not installed for this major', 1
@@ -247,6 +311,132 @@ SKIP:
 	like($err, qr/ERROR:  schema c has a type objectid that is not the portable edition's/,
 		'the file refuses a schema where the C extension has its type');
 }
+
+# USAGE on the install schema: the functions call their helpers by the
+# schema's name, so a role without it cannot run them, also through a
+# DEFAULT of a table it may insert into (portable/README.md, Install)
+$node->safe_psql($update, q{CREATE ROLE writer LOGIN});
+$node->safe_psql($update,
+	q{CREATE TABLE public.w (id s_fresh.objectid DEFAULT s_fresh.objectid(), t text); GRANT INSERT ON public.w TO writer},
+	connstr => as_owner($update));
+($ret, $out, $err) = $node->psql($update, q{INSERT INTO public.w (t) VALUES ('default')},
+	connstr => $node->connstr($update) . ' user=writer');
+like($err, qr/ERROR:  permission denied for schema s_fresh/,
+	'without USAGE on the install schema, DEFAULT objectid() fails (42501)');
+$node->safe_psql($update, 'GRANT USAGE ON SCHEMA s_fresh TO writer', connstr => as_owner($update));
+$node->safe_psql($update, q{INSERT INTO public.w (t) VALUES ('default')},
+	connstr => $node->connstr($update) . ' user=writer');
+is($node->safe_psql($update, q{SELECT count(*) FROM public.w}), '1', 'with USAGE, it inserts');
+
+# Renaming the install schema: the functions name their helpers by the old
+# name and fail; the file run again in the renamed schema names it anew
+install($update, 'install in s_rename', 'CREATE SCHEMA s_rename', 'SET search_path = s_rename');
+$node->safe_psql($update, 'ALTER SCHEMA s_rename RENAME TO s_renamed', connstr => as_owner($update));
+($ret, $out, $err) = $node->psql($update, 'SELECT s_renamed.objectid()', connstr => as_owner($update));
+like($err, qr/ERROR:  schema "s_rename" does not exist/, 'renamed, the functions look for the old name');
+install($update, 'the file run again in the renamed schema', 'SET search_path = s_renamed');
+same_text(schema_listing('s_renamed'), $fresh, 'the renamed schema then lists as a fresh install');
+like($node->safe_psql($update, 'SELECT s_renamed.objectid()::text || s_renamed.uuid_timestamp(s_renamed.uuidv7())'),
+	qr/^[0-9a-f]{24}\d{4}-/, 'and its functions work');
+
+# Objects planted in the install schema by a role that is not the
+# installer (portable/README.md, "Safety where others can create
+# objects"): the file refuses the schema before it runs, creates or takes
+# over anything there.  mallory (planted_setup, t/ObjectidTest.pm) plants,
+# in public of a database the owner owns, every object the file reads,
+# calls or creates under its own name; each one, when it runs, counts its
+# call in a sequence no rollback takes back and makes its caller's
+# SECURITY DEFINER backdoor.  (Version 1.2's file, run so, called the
+# version function: mallory got the owner's backdoor and the install
+# exited 0.)
+my $planted = 'portable_planted';
+$node->safe_psql('postgres', "CREATE DATABASE $planted OWNER $user");
+$node->safe_psql($planted, planted_setup());
+# sql run in db as mallory
+sub as_mallory
+{
+	my ($db, $sql) = @_;
+	return $node->safe_psql($db, $sql, connstr => $node->connstr($db) . ' user=mallory');
+}
+planted_checks(
+	$node, $planted,
+	sub { (run_file($planted, 'SET search_path = public'))[1] },
+	# the schema's objects that are not mallory's
+	q{SELECT (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+		AND proowner <> 'mallory'::regrole)
+	+ (SELECT count(*) FROM pg_type WHERE typnamespace = 'public'::regnamespace
+		AND typowner <> 'mallory'::regrole)});
+
+# Who else may create in the schema, case by case (the rule: a role that
+# logs in, is not a superuser, cannot SET ROLE to the installer, and is a
+# member of a holder of CREATE, or the holder is PUBLIC).  Each case its
+# own schema, made by the superuser, owned by the owner.
+sub schema_case
+{
+	my ($schema, @grants) = @_;
+	$node->safe_psql($planted,
+		join(";\n", "CREATE SCHEMA $schema AUTHORIZATION $user", @grants));
+	return;
+}
+my $refused = qr/ERROR:  schema "[^"]+" is not safe to install objectid into\nDETAIL:  /;
+# the superuser installs into public, which the database owner may create in
+($ret, $err) = as_superuser($planted, 'SET search_path = public');
+like($err, qr/${refused}Role "$user" can create objects in it \(as a member of role "pg_database_owner", which owns the schema\)/,
+	'a superuser\'s install into public of a database another role owns: refused, the owner named');
+$node->safe_psql($planted, 'CREATE ROLE devs; GRANT devs TO mallory');
+schema_case('s_group', 'GRANT CREATE ON SCHEMA s_group TO devs');
+($ret, $err) = run_file($planted, 'SET search_path = s_group');
+like($err, qr/${refused}Role "mallory" can create objects in it \(as a member of role "devs", which has CREATE on it\)/,
+	'CREATE granted to a group mallory is in: refused, mallory named');
+schema_case('s_granted', 'GRANT CREATE ON SCHEMA s_granted TO mallory');
+($ret, $err) = run_file($planted, 'SET search_path = s_granted');
+like($err, qr/${refused}Role "mallory" can create objects in it \(it has CREATE on the schema\)/,
+	'CREATE granted to mallory: refused');
+# where no other login role can create: a group without members, a role
+# that may become the installer anyway
+$node->safe_psql($planted, 'CREATE ROLE nobody');
+schema_case('s_nobody', 'GRANT CREATE ON SCHEMA s_nobody TO nobody');
+install($planted, 'CREATE granted to a role that cannot log in and has no members: installed',
+	'SET search_path = s_nobody');
+$node->safe_psql($planted, "CREATE ROLE deputy LOGIN; GRANT $user TO deputy");
+schema_case('s_deputy', 'GRANT CREATE ON SCHEMA s_deputy TO deputy');
+install($planted, 'CREATE granted to a role that may SET ROLE to the installer: installed',
+	'SET search_path = s_deputy');
+# PostgreSQL 15: a CREATEROLE role may grant itself any role but a
+# superuser, so it may create where any such role may
+$node->safe_psql($planted, 'CREATE ROLE team; CREATE SCHEMA s_team AUTHORIZATION team; CREATE ROLE carol LOGIN CREATEROLE');
+($ret, $err) = as_superuser($planted, 'SET search_path = s_team');
+if ($major < 16)
+{
+	like($err, qr/${refused}Role "carol" can create objects in it \(with CREATEROLE it can make itself a member of role "team", which owns the schema\)/,
+		'15: a superuser\'s install into a schema of a role without members, a CREATEROLE role there: refused, carol named');
+}
+else
+{
+	is($ret, 0, "$major: a superuser's install into a schema of a role without members, a CREATEROLE role there: installed")
+	  or diag($err);
+}
+$node->safe_psql($planted, 'DROP ROLE carol');
+# the file names built-in objects without their schema: pg_catalog first
+($ret, $err) = run_file($planted, 'SET search_path = s_deputy, pg_catalog');
+like($err, qr/ERROR:  search_path puts schema "s_deputy" before pg_catalog\n.*HINT:  Set search_path to the install schema alone, e\.g\. SET search_path = s_deputy\./s,
+	'a search_path naming pg_catalog after the install schema: refused');
+
+# A function mallory left in s_left (CREATE revoked since) under a name
+# that is not the edition's, its text holding what the file's last block
+# rewrites in its own functions (the install schema's placeholder): the
+# file leaves it alone (it rewrote every function of the schema that held
+# the placeholder, as the owner: "must be owner of function", install
+# failed; as a superuser, it would have rewritten mallory's)
+schema_case('s_left', 'GRANT CREATE ON SCHEMA s_left TO mallory');
+as_mallory($planted, q{CREATE FUNCTION s_left.left_behind() RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN 'objectid_install_schema.'; END $$});
+$node->safe_psql($planted, 'REVOKE CREATE ON SCHEMA s_left FROM mallory');
+my $left = q{SELECT pg_get_functiondef('s_left.left_behind()'::regprocedure)};
+my $left_before = $node->safe_psql($planted, $left);
+install($planted, 'a function of mallory\'s under another name: installed', 'SET search_path = s_left');
+is($node->safe_psql($planted, $left), $left_before, 'mallory\'s function unchanged');
+is(planted_effects($node, $planted), 'f|0|0', 'and nothing of mallory\'s ran in any of these');
 
 $node->stop;
 done_testing();

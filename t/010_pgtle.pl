@@ -51,7 +51,10 @@
 #   the test) registered beside 1.3, ALTER EXTENSION UPDATE from a 1.3 made
 #   older, compared member by member with a fresh 1.3.1 (below);
 # - an extension that does not go away whole: DROP EXTENSION leaves no
-#   type, function or operator class of objectid.
+#   type, function or operator class of objectid;
+# - a superuser's CREATE EXTENSION running or taking over what another role
+#   planted in the schema (version 1.2 ran its objectid_portable_version()):
+#   refused, nothing created, nothing planted run.
 
 use strict;
 use warnings;
@@ -123,8 +126,9 @@ is( $node->safe_psql(
 	'1.3',
 	'objectid 1.3 is available in the database');
 
-# CREATE EXTENSION: who may
-($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
+# CREATE EXTENSION: who may (outsider in a schema of its own: public, where
+# the owner may create, the script refuses to anyone but the owner)
+($ret, $out, $err) = $node->psql('app', 'CREATE SCHEMA outside; CREATE EXTENSION objectid SCHEMA outside',
 	extra_params => [ '-U', 'outsider' ]);
 like($err, qr/permission denied for function create_shell_type/,
 	'a role outside pgtle_admin cannot create the extension (the type needs pgtle_admin)');
@@ -255,11 +259,13 @@ is($node->safe_psql('app', "SELECT min(id) < max(id), min(id) = (SELECT id FROM 
 
 # a new database db with pg_tle, portable/pgtle.sql (or file) installed by
 # the member of pgtle_admin, and objectid created (by the superuser: who may
-# is tested above) in schema (public when '')
+# is tested above) in schema (public when ''); the superuser owns the
+# database, so that no other role may create in its public (the script
+# refuses a schema where one may)
 sub pgtle_database
 {
 	my ($db, $schema, $file) = @_;
-	$node->safe_psql('postgres', "CREATE DATABASE $db OWNER owner");
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
 	$node->safe_psql($db, 'CREATE EXTENSION pg_tle' . ($schema ? "; CREATE SCHEMA $schema" : ''));
 	my ($ret, $out, $err) = as_installer($db, $file);
 	die "installing " . ($file // 'portable/pgtle.sql') . " in $db: $err" if $ret;
@@ -412,6 +418,33 @@ SELECT (SELECT count(*) FROM pg_type WHERE typname LIKE '%objectid%')
 is( $node->safe_psql(
 		'app', "SELECT count(*) FROM pg_proc WHERE pronamespace = 'pgtle'::regnamespace AND proname LIKE 'objectid%'"),
 	'2', 'the definition installed with pgtle.install_extension stays (pgtle.objectid.control, pgtle.objectid--1.3.sql)');
+
+# Objects planted in the install schema (portable/README.md, "Safety where
+# others can create objects"): CREATE EXTENSION refuses the schema before
+# it runs, creates or takes over anything there (t/009_portable.pl does
+# the same for the plain route).  The superuser creates the extension, as
+# RDS's rds_superuser would; mallory's objects in public would have made
+# mallory a superuser (version 1.2 ran mallory's objectid_portable_version()).
+$node->safe_psql('postgres', 'CREATE DATABASE planted');
+$node->safe_psql('planted', 'CREATE EXTENSION pg_tle; ' . planted_setup());
+($ret, $out, $err) = as_installer('planted');
+die "installing portable/pgtle.sql in planted: $err" if $ret;
+my $create = sub { ($node->psql('planted', 'CREATE EXTENSION objectid'))[2] };
+planted_checks(
+	$node, 'planted', $create,
+	q{SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'objectid')
+	+ (SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proowner <> 'mallory'::regrole)
+	+ (SELECT count(*) FROM pg_type WHERE typnamespace = 'public'::regnamespace AND typowner <> 'mallory'::regrole)});
+# a database another role owns: its owner may create in public (through
+# pg_database_owner, public's owner on 15+)
+$node->safe_psql('postgres', 'ALTER DATABASE planted OWNER TO owner');
+like($create->(),
+	qr/ERROR:  schema "public" is not safe to install objectid into\nDETAIL:  Role "owner" can create objects in it \(as a member of role "pg_database_owner", which owns the schema\)/,
+	'a superuser\'s CREATE EXTENSION in public of a database another role owns: refused, the owner named');
+$node->safe_psql('planted', 'CREATE SCHEMA ids');
+($ret, $out, $err) = $node->psql('planted', 'CREATE EXTENSION objectid SCHEMA ids');
+is($ret, 0, 'and in a schema only the superuser may create in: created') or diag($err);
+is(planted_effects($node, 'planted'), 'f|0|0', 'nothing of mallory\'s ran');
 
 $node->stop;
 done_testing();

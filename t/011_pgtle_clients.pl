@@ -9,9 +9,10 @@
 # shadow of the installation without objectid's files,
 # shared_preload_libraries = 'pg_tle', listening on 127.0.0.1 too (pgjdbc
 # speaks TCP only).  A superuser creates pg_tle, a role "app" in
-# pgtle_admin owns the database and runs portable/pgtle.sql with psql, the
-# superuser (standing for RDS's rds_superuser, t/010_pgtle.pl) creates the
-# extension in a schema not on the search_path; the drivers connect as app.
+# pgtle_admin owns the database and runs portable/pgtle.sql with psql, and
+# made a superuser for that statement (standing for RDS's rds_superuser,
+# t/010_pgtle.pl) creates the extension in a schema of its own not on the
+# search_path; the drivers connect as app.
 #
 # The cluster logs every statement (PostgreSQL::Test::Cluster's log_statement
 # = all) but not the values of bind parameters (log_parameter_max_length =
@@ -75,7 +76,11 @@ $node->safe_psql($db,
 $node->psql($db, undef,
 	extra_params => [ '-U', 'app', '-v', 'ON_ERROR_STOP=1', '-f', "$top/portable/pgtle.sql" ],
 	on_error_die => 1);
-$node->safe_psql($db, "CREATE EXTENSION objectid SCHEMA $schema");
+# (another superuser would be refused a schema app may create in)
+$node->safe_psql('postgres', 'ALTER ROLE app SUPERUSER');
+$node->safe_psql($db, "CREATE EXTENSION objectid SCHEMA $schema",
+	connstr => $node->connstr($db) . ' user=app');
+$node->safe_psql('postgres', 'ALTER ROLE app NOSUPERUSER');
 is( $node->safe_psql(
 		$db, q{
 SELECT t.typsend::oid || ' ' || t.typreceive::oid || ' ' || e.extversion

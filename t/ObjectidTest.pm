@@ -73,6 +73,10 @@ our @EXPORT = qw(
   process_values
   regress_files
   run_regress
+  planted_setup
+  planted_objects
+  planted_effects
+  planted_checks
 );
 
 # the repository's top directory (this file is in t/)
@@ -1005,6 +1009,163 @@ sub run_regress
 		'>', \$log, '2>&1');
 	my $diffs = -f "$out/regression.diffs" ? slurp_file("$out/regression.diffs") : $log;
 	return ($ok, $diffs, $out);
+}
+
+=pod
+
+=item planted_setup()
+
+SQL for a superuser: the role mallory (it logs in, is not a superuser) and
+its schema mallory (usable by everyone), with mallory.ran(), which every
+object of planted_objects() calls when it runs.  ran() counts its calls in
+the sequence mallory.calls, which no rollback takes back, then takes over
+its caller: a superuser caller makes mallory a superuser, any other caller
+gets public.backdoor(text), a SECURITY DEFINER function of the caller's
+that runs any statement for whoever calls it.
+
+=cut
+
+sub planted_setup
+{
+	return q{
+CREATE ROLE mallory LOGIN;
+CREATE SCHEMA mallory AUTHORIZATION mallory;
+GRANT USAGE ON SCHEMA mallory TO PUBLIC;
+SET ROLE mallory;
+CREATE SEQUENCE mallory.calls;
+GRANT USAGE, UPDATE ON SEQUENCE mallory.calls TO PUBLIC;
+CREATE FUNCTION mallory.ran() RETURNS void LANGUAGE plpgsql AS $ran$
+BEGIN
+	PERFORM pg_catalog.nextval('mallory.calls');
+	IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = CURRENT_USER) THEN
+		ALTER ROLE mallory SUPERUSER;
+	ELSE
+		CREATE FUNCTION public.backdoor(q text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+		AS $b$ BEGIN EXECUTE q; END $b$;
+	END IF;
+END
+$ran$;
+CREATE FUNCTION mallory.step(text, text) RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN $1; END $$;
+CREATE FUNCTION mallory.valid(text) RETURNS boolean LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN true; END $$;
+CREATE FUNCTION mallory.matches(text, text) RETURNS boolean LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN true; END $$;
+RESET ROLE;
+};
+}
+
+=pod
+
+=item planted_objects()
+
+What mallory plants in schema public for the portable edition's install
+script to find there, object as the script's error names it: the function whose text gives the version
+installed (which version 1.2 ran), functions and an aggregate of the
+edition's names (one the pg_tle route would make its type's input), the types objectid (a domain whose check runs ran()) and
+objectid_portable_detect_state, and an operator, as [ object, SQL to plant
+it, SQL to drop it ], both run as mallory.  Each runs ran() when it runs.
+
+=cut
+
+sub planted_objects
+{
+	my $runs = q{LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN NULL; END $$};
+	return (
+		[ 'Function public.objectid_portable_version()',
+			"CREATE FUNCTION public.objectid_portable_version() RETURNS text $runs",
+			'DROP FUNCTION public.objectid_portable_version()' ],
+		[ 'Function public.objectid_in(text)',
+			"CREATE FUNCTION public.objectid_in(text) RETURNS text $runs",
+			'DROP FUNCTION public.objectid_in(text)' ],
+		# pg_tle's type input: created only where missing, so a planted one
+		# would become the type's
+		[ 'Function public.objectid_portable_in(text)',
+			"CREATE FUNCTION public.objectid_portable_in(text) RETURNS bytea $runs",
+			'DROP FUNCTION public.objectid_portable_in(text)' ],
+		[ 'Function public.uuidv7()',
+			"CREATE FUNCTION public.uuidv7() RETURNS uuid $runs",
+			'DROP FUNCTION public.uuidv7()' ],
+		[ 'Aggregate public.uuid_detect_representation(text)',
+			'CREATE AGGREGATE public.uuid_detect_representation(text) (SFUNC = mallory.step, STYPE = text)',
+			'DROP AGGREGATE public.uuid_detect_representation(text)' ],
+		[ 'Type public.objectid',
+			'CREATE DOMAIN public.objectid AS text CHECK (mallory.valid(VALUE))',
+			'DROP DOMAIN public.objectid' ],
+		[ 'Type public.objectid_portable_detect_state',
+			'CREATE TYPE public.objectid_portable_detect_state AS (counts int8[])',
+			'DROP TYPE public.objectid_portable_detect_state' ],
+		[ 'Operator public.~(text,text)',
+			'CREATE OPERATOR public.~ (LEFTARG = text, RIGHTARG = text, FUNCTION = mallory.matches)',
+			'DROP OPERATOR public.~(text, text)' ]);
+}
+
+=pod
+
+=item planted_effects(node, db)
+
+What mallory.ran() has done in db: 'mallory a superuser (t or f) | calls |
+backdoors', 'f|0|0' when nothing it planted ran.
+
+=cut
+
+sub planted_effects
+{
+	my ($node, $db) = @_;
+	return $node->safe_psql(
+		$db, q{
+SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'),
+	(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM mallory.calls),
+	(SELECT count(*) FROM pg_proc WHERE proname = 'backdoor')});
+}
+
+=pod
+
+=item planted_checks(node, db, install, made)
+
+The install script refused where mallory (planted_setup, done in db) has
+planted: first every object of planted_objects() at once in public, where
+everyone may create (as in a database created before PostgreSQL 15), then
+CREATE revoked and each object alone.  install runs the script into public
+and returns its standard error; made is a query that answers 0 when
+nothing of the edition's was made.  Each refusal must be the documented
+error (42501), make nothing, and leave planted_effects() at 'f|0|0'.
+
+=cut
+
+sub planted_checks
+{
+	my ($node, $db, $install, $made) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my @plants = planted_objects();
+	my $as_mallory = sub {
+		$node->safe_psql($db, $_[0], connstr => $node->connstr($db) . ' user=mallory');
+	};
+	my $unsafe = qr/ERROR:  schema "public" is not safe to install objectid into\nDETAIL:  /;
+	$node->safe_psql($db, 'GRANT CREATE ON SCHEMA public TO PUBLIC');
+	$as_mallory->(join(";\n", map { $_->[1] } @plants));
+	like($install->(),
+		qr/${unsafe}Role "\w+" can create objects in it \(CREATE on it is granted to PUBLIC\), and an object created there could run with your privileges\.\nHINT:  Install into a schema in which only you can create objects, e\.g\. CREATE SCHEMA ids, or revoke CREATE on this one from the others\./,
+		'public with CREATE for PUBLIC, every object of mallory\'s in it: refused (42501)');
+	is($node->safe_psql($db, $made) . ' ' . planted_effects($node, $db), '0 f|0|0',
+		'nothing made, nothing of mallory\'s ran');
+	$node->safe_psql($db, 'REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+	$as_mallory->(join(";\n", map { $_->[2] } @plants));
+	# CREATE revoked, an object mallory made before: each alone
+	for my $plant (@plants)
+	{
+		my ($object, $sql, $drop) = @$plant;
+		$node->safe_psql($db, 'GRANT CREATE ON SCHEMA public TO mallory');
+		$as_mallory->($sql);
+		$node->safe_psql($db, 'REVOKE CREATE ON SCHEMA public FROM mallory');
+		like($install->(),
+			qr/$unsafe\Q$object\E in it belongs to role "mallory", not to you or a superuser\.\nHINT:  Install into a schema that holds no objects of other roles, e\.g\. CREATE SCHEMA ids, or drop them\./,
+			"$object of mallory's in public: refused (42501), named");
+		is($node->safe_psql($db, $made) . ' ' . planted_effects($node, $db), '0 f|0|0',
+			"$object: nothing made, nothing of mallory's ran");
+		$as_mallory->($drop);
+	}
+	return;
 }
 
 =pod

@@ -288,7 +288,7 @@ SELECT pg_temp.outcome('SELECT c.uuid_detect_representation(j) FROM (VALUES (''{
 -- markings: every function of the C extension that the portable edition has
 -- (the same name and argument type names) is marked alike (volatility,
 -- strictness, parallel safety), but for the generators with session state,
--- PARALLEL RESTRICTED in the portable edition (portable/README.md); and no
+-- PARALLEL UNSAFE in the portable edition (portable/README.md); and no
 -- C function callable from SQL (no internal argument: support functions
 -- differ by major) is missing but the type's own (its operators and I/O are
 -- text's in the portable edition)

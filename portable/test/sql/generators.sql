@@ -63,15 +63,72 @@ ROLLBACK;
 SELECT objectid() > :'oid_rb' AS objectid, uuidv7() > :'v7_rb' AS uuidv7,
 	uuidv6() > :'v6_rb' AS uuidv6, uuidv8() > :'v8_rb' AS uuidv8;
 -- and across DISCARD ALL (poolers send it), which clears every setting: the
--- session finds its process value again, and the values go on increasing
-SELECT objectid() AS oid_d, uuidv7() AS v7_d, uuidv6() AS v6_d, uuidv8() AS v8_d \gset
+-- session finds objectid()'s process value again, and the values go on
+-- increasing; objectid(timestamptz) draws a process value of its own anew
+SELECT objectid() AS oid_d, uuidv7() AS v7_d, uuidv6() AS v6_d, uuidv8() AS v8_d,
+	objectid(timestamptz '2020-01-01 00:00:00+00') AS oid_ts_d \gset
 DISCARD ALL;
 SET search_path = public, pg_catalog;
 SET timezone = 'UTC';
-SELECT current_setting('objectid_portable.objectid', true) AS state_cleared;
+SELECT current_setting('objectid_portable.objectid', true) AS state_cleared,
+	current_setting('objectid_portable.objectid_timestamptz', true) AS timestamptz_state_cleared;
 SELECT objectid() > :'oid_d' AS objectid,
 	substr(objectid()::text, 9, 10) = substr(:'oid_d', 9, 10) AS same_process_value,
 	uuidv7() > :'v7_d' AS uuidv7, uuidv6() > :'v6_d' AS uuidv6, uuidv8() > :'v8_d' AS uuidv8;
+SELECT substr(id, 9, 10) <> substr(:'oid_ts_d', 9, 10) AS timestamptz_new_process_value,
+	substr(id, 9, 10) <> substr(objectid()::text, 9, 10) AS not_objectids
+FROM (SELECT objectid(timestamptz '2020-01-01 00:00:00+00')::text AS id) s;
+
+-- objectid(timestamptz) never repeats an id a session made before DISCARD
+-- ALL: 1,000 rounds of 200 ids of one second, DISCARD ALL before each (0
+-- repeated, 1,000 process values).  Version 1.2 found objectid()'s process
+-- value again and drew only a new 23-bit counter start: two rounds share
+-- ids when their starts are less than 200 apart, 399 / 2^23 for a pair,
+-- about 23.8 of the 499,500 pairs, so it repeated ids but with a chance
+-- of e^-23.8 (5e-11), and had 1 process value.  Here a repeat needs two of
+-- 1,000 random 40-bit values equal: 499,500 / 2^40, 5e-7.  (A reused
+-- process ID, the input of objectid()'s process value, is the same case as
+-- DISCARD ALL in one backend: objectid(timestamptz)'s value does not
+-- depend on it.)
+CREATE TABLE timestamptz_rounds (round int, id text COLLATE "C");
+\set ECHO none
+SELECT 'DISCARD ALL', format('INSERT INTO public.timestamptz_rounds SELECT %s, '
+	'public.objectid(pg_catalog.timestamptz ''2020-01-01 00:00:00+00'')::pg_catalog.text '
+	'FROM pg_catalog.generate_series(1, 200)', r)
+FROM generate_series(1, 1000) r \gexec
+\set ECHO all
+SET search_path = public, pg_catalog;
+SET timezone = 'UTC';
+SELECT count(*) AS ids, count(*) - count(DISTINCT id) AS repeated,
+	count(DISTINCT substr(id, 9, 10)) AS process_values,
+	count(*) FILTER (WHERE objectid_timestamp(id::objectid) <> '2020-01-01 00:00:00+00') AS other_second
+FROM timestamptz_rounds;
+DROP TABLE timestamptz_rounds;
+
+-- parallel plans made cheap: count(uuidv4()) gets two workers, and the
+-- generators with session state a plan without any, where each makes
+-- 10,000 distinct values.  They set a setting, which nothing may do while
+-- workers run, in them or in the leader: PARALLEL UNSAFE (version 1.2's
+-- PARALLEL RESTRICTED ran them in the leader of a parallel plan: "cannot
+-- be set during a parallel operation")
+CREATE TABLE parallel_rows AS SELECT g FROM generate_series(1, 10000) g;
+ANALYZE parallel_rows;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT count(uuidv4()) FROM parallel_rows WHERE g > 0;
+EXPLAIN (COSTS OFF) SELECT count(uuidv7()) FROM parallel_rows WHERE g > 0;
+SELECT count(DISTINCT objectid()) AS "objectid()",
+	count(DISTINCT objectid(timestamptz '2020-01-01 00:00:00+00')) AS "objectid(timestamptz)",
+	count(DISTINCT uuidv7()) AS "uuidv7()", count(DISTINCT uuidv7(interval '1 day')) AS "uuidv7(interval)",
+	count(DISTINCT uuidv6()) AS "uuidv6()", count(DISTINCT uuidv8()) AS "uuidv8()"
+FROM parallel_rows WHERE g > 0;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+DROP TABLE parallel_rows;
 
 -- objectid()'s counter is the clock's microsecond within the second scaled
 -- to 23 bits (below 0x800000), so it follows the clock (0 of the calls that
@@ -87,19 +144,20 @@ WHERE date_trunc('second', t0) = date_trunc('second', t1);
 -- within one second the counter continues after the last id: past 0x7fffff
 -- the second moves forward instead of repeating; a clock behind the last id
 -- (here the last id is in 2100) does not take the ids back.  State: 'process
--- value, objectid(timestamptz)'s counter, second and counter of the last
--- objectid()'
-SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 8388606 4102444800 8388605', false) IS NOT NULL AS state_set;
+-- value, second and counter of the last objectid()'
+SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 4102444800 8388605', false) IS NOT NULL AS state_set;
 SELECT objectid() AS "7ffffe", objectid() AS "7fffff", objectid() AS next_second;
 SELECT objectid_timestamp(objectid());
--- objectid(timestamptz) counts its own counter in the upper half, 0x800000
--- to 0xffffff, wrapping to 0x800000; it leaves objectid()'s alone
+-- objectid(timestamptz) counts a 24-bit counter of its own, wrapping to
+-- 0x000000, with a process value of its own; it leaves objectid()'s alone.
+-- State: 'process value, counter'
+SELECT set_config('objectid_portable.objectid_timestamptz', 'bbbbbbbbbb 16777214', false) IS NOT NULL AS state_set;
 SELECT objectid(timestamptz '2020-01-01 00:00:00+00') AS "fffffe",
 	objectid(timestamptz '2020-01-01 00:00:00+00') AS "ffffff",
 	objectid(timestamptz '2020-01-01 00:00:00+00') AS wrapped;
 SELECT objectid() AS "000002";
 -- the last second: moving forward there is an error, not a repeat
-SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 0 4294967295 8388606', false) IS NOT NULL AS state_set;
+SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 4294967295 8388606', false) IS NOT NULL AS state_set;
 SELECT objectid();
 SELECT objectid();
 
@@ -124,9 +182,10 @@ SELECT set_config('objectid_portable.uuidv8', '410244480000000000 254', false) I
 SELECT substr(u::text, 1, 21) AS tick_and_sequence, uuidv8_extract_timestamp(u)
 FROM (SELECT uuidv8() AS u UNION ALL SELECT uuidv8()) s ORDER BY u;
 
--- markings: generators with session state are PARALLEL RESTRICTED (a
--- parallel worker cannot set a setting), the rest as the C extension
-SELECT p.oid::regprocedure AS function, provolatile, proisstrict, proparallel
+-- markings: generators with session state are PARALLEL UNSAFE (above), the
+-- rest as the C extension; every function costs 100, PostgreSQL's default
+-- for a function not in C (portable/README.md, item 14)
+SELECT p.oid::regprocedure AS function, provolatile, proisstrict, proparallel, procost
 FROM pg_proc p
 WHERE pronamespace = 'public'::regnamespace
 ORDER BY p.proname, p.oid::regprocedure::text;
