@@ -819,6 +819,17 @@ $$;
 
 COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying the given second';
 
+-- which generator objectid() uses: always the session's here (each session
+-- its own process value, derived from the backend), as SQL has no shared
+-- memory for the C extension's server generator (portable/README.md)
+CREATE OR REPLACE FUNCTION objectid_generator()
+RETURNS text
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN 'session'; END $$;
+
+COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in this session: always session in the portable edition';
+
 --
 -- UUID generators.  State: objectid_portable.uuidv7 (nanoseconds of the last
 -- v7, as PostgreSQL 18 counts them), objectid_portable.uuidv6 ('clock_seq
@@ -1059,6 +1070,16 @@ SET search_path = pg_catalog, pg_temp
 AS $$ BEGIN RETURN @extschema@.objectid_portable_uuid_time($1, '167'); END $$;
 
 COMMENT ON FUNCTION uuid_timestamp(uuid) IS 'the instant of a version 1, 6 or 7 UUID (v7 to the millisecond), else null';
+
+-- uuid_timestamp() of a UUID written as text: pg_partman's time decoder for
+-- uuid keys, beside uuidv7_from_timestamp() as its encoder
+CREATE OR REPLACE FUNCTION uuid_timestamp_from_text(text)
+RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN @extschema@.objectid_portable_uuid_time($1::uuid, '167'); END $$;
+
+COMMENT ON FUNCTION uuid_timestamp_from_text(text) IS 'the instant of a version 1, 6 or 7 UUID written as text, else null (pg_partman''s time decoder)';
 
 CREATE OR REPLACE FUNCTION uuidv8_extract_timestamp(uuid)
 RETURNS timestamptz
@@ -1925,6 +1946,30 @@ END
 $once$;
 
 COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 bytes';
+
+-- the C extension's casts between an objectid and the second it carries
+-- (Citus's time partitions take a key with both)
+DO $once$
+BEGIN
+	IF NOT EXISTS (SELECT FROM pg_catalog.pg_cast WHERE castsource OPERATOR(pg_catalog.=) 'objectid'::pg_catalog.regtype
+				   AND casttarget OPERATOR(pg_catalog.=) 'timestamptz'::pg_catalog.regtype) THEN
+		CREATE CAST (objectid AS timestamptz) WITH FUNCTION objectid_timestamp(objectid);
+	END IF;
+END
+$once$;
+
+COMMENT ON CAST (objectid AS timestamptz) IS 'explicit: the second an objectid carries';
+
+DO $once$
+BEGIN
+	IF NOT EXISTS (SELECT FROM pg_catalog.pg_cast WHERE castsource OPERATOR(pg_catalog.=) 'timestamptz'::pg_catalog.regtype
+				   AND casttarget OPERATOR(pg_catalog.=) 'objectid'::pg_catalog.regtype) THEN
+		CREATE CAST (timestamptz AS objectid) WITH FUNCTION objectid_from_timestamp(timestamptz);
+	END IF;
+END
+$once$;
+
+COMMENT ON CAST (timestamptz AS objectid) IS 'explicit: the smallest objectid of that second';
 
 --
 -- Operator classes: CREATE OPERATOR CLASS needs a superuser (on Amazon RDS

@@ -83,8 +83,12 @@ SELECT name, uuid_extract_version(u) AS version,
        uuidv8_extract_timestamp(u) AS v8_timestamp,
        uuid_timestamp(u) AS uuid_timestamp,
        uuid_timestamp(u) IS NOT DISTINCT FROM
-           coalesce(uuid_extract_timestamp(u), uuidv6_extract_timestamp(u)) AS agrees
+           coalesce(uuid_extract_timestamp(u), uuidv6_extract_timestamp(u)) AS agrees,
+       uuid_timestamp_from_text(upper(u::text)) IS NOT DISTINCT FROM uuid_timestamp(u) AS from_text
 FROM uuid_vectors;
+-- uuid_timestamp_from_text() (1.3) reads text as uuid's input does
+SELECT uuid_timestamp_from_text('{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}') AS braces;
+SELECT uuid_timestamp_from_text('017f22e2-79b0-7cc3');  -- 22P02, uuid's own error
 -- the ends of each layout
 SELECT uuid_extract_timestamp('00000000-0000-1000-8000-000000000000') AS v1_zero,
        uuid_extract_timestamp('ffffffff-ffff-1fff-bfff-ffffffffffff') AS v1_max,

@@ -27,7 +27,7 @@
 # - a type other than the one documented: 16 bytes in pg_type (12 and
 #   pg_tle's header), no binary send and receive (binary COPY refused),
 #   pg_input_is_valid raising (16+), the casts to and from bytea carrying
-#   the 12 bytes;
+#   the 12 bytes, those to and from timestamptz the C extension's;
 # - results or errors that differ from the C extension's: sql/vectors.sql,
 #   the C extension's own, through pg_regress against expected/vectors.out,
 #   as the owner; generation rules that differ from the plain edition's:
@@ -161,6 +161,16 @@ SELECT id::bytea = decode('507f1f77bcf86cd799439011', 'hex'), octet_length(id::b
 FROM (SELECT '507F1F77BCF86CD799439011'::objectid AS id) s}),
 	't|12|t|t',
 	'the casts to and from bytea carry the 12 bytes');
+is( $node->safe_psql(
+		'app', q{
+SET timezone = 'UTC';
+SELECT '507f1f77bcf86cd799439011'::objectid::timestamptz,
+	timestamptz '2012-10-17 21:13:27.9+00'::objectid,
+	(SELECT string_agg(castcontext::text, '') FROM pg_cast
+	  WHERE (castsource, casttarget) IN (('objectid'::regtype, 'timestamptz'::regtype),
+	                                     ('timestamptz'::regtype, 'objectid'::regtype)))}),
+	'2012-10-17 21:13:27+00|507f1f770000000000000000|ee',
+	'the casts between objectid and timestamptz (1.3): the second an id carries, the smallest id of a second, explicit');
 
 # what portable/README.md says differs: no binary I/O; an invalid value is
 # a raised error, not a soft one (16+)

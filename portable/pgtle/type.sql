@@ -185,6 +185,16 @@ CREATE CAST (bytea AS objectid) WITH FUNCTION objectid(bytea);
 
 COMMENT ON CAST (bytea AS objectid) IS 'explicit: an objectid from exactly 12 bytes';
 
+-- the C extension's casts between an objectid and the second it carries
+-- (Citus's time partitions take a key with both)
+CREATE CAST (objectid AS timestamptz) WITH FUNCTION objectid_timestamp(objectid);
+
+COMMENT ON CAST (objectid AS timestamptz) IS 'explicit: the second an objectid carries';
+
+CREATE CAST (timestamptz AS objectid) WITH FUNCTION objectid_from_timestamp(timestamptz);
+
+COMMENT ON CAST (timestamptz AS objectid) IS 'explicit: the smallest objectid of that second';
+
 --
 -- Operator classes: CREATE OPERATOR CLASS needs a superuser (on Amazon RDS
 -- and Aurora, rds_superuser), so they come last: CREATE EXTENSION by a role
