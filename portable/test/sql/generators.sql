@@ -1,5 +1,5 @@
 --
--- generators: the generation rules of shared/API.md within one session, for
+-- generators: the generation rules (README, "Functions") within one session, for
 -- the portable edition (its state is in objectid_portable.* settings, so
 -- each rule is tested by setting that state)
 --
