@@ -45,11 +45,14 @@ MODES = dict(quick=QUICK, tiny=dict(
 SECTIONS = ("percall", "pgbench", "insert", "checkpointed", "sort", "range",
             "estimates", "core18")
 
-# Generators measured per call: (call, whose).  EXT is the extension's
+# Generators measured per call: (call, whose); a setting in brackets after
+# the call is set around its loops (and given to pgbench's sessions).  EXT is the extension's
 # schema: its functions are called qualified, so that on 18+ its uuidv7()
 # is measured and not core's.  nextval() is what a bigserial default calls;
 # clock_timestamp() about the least a time-based generator can cost.
-GENERATORS = [("EXT.objectid()", "objectid"), ("EXT.uuidv7()", "objectid"),
+GENERATORS = [("EXT.objectid()", "objectid"),
+              ("EXT.objectid() [objectid.generator=session]", "objectid"),
+              ("EXT.uuidv7()", "objectid"),
               ("EXT.uuidv6()", "objectid"), ("EXT.uuidv8()", "objectid"),
               ("EXT.uuidv4()", "objectid"), ("gen_random_uuid()", "core"),
               ("uuid_generate_v1()", "uuid-ossp"),
@@ -198,6 +201,12 @@ def summarize(rounds, ratio_of, peer):
 
 # --- per-call cost -----------------------------------------------------------
 
+def split_setting(call):
+    """A generator's call and the setting in brackets after it, or None."""
+    m = re.match(r"^(.*?)\s*\[(\S+=\S+)\]$", call)
+    return (m.group(1), m.group(2)) if m else (call, None)
+
+
 def percall_round(gens, sizes, reps):
     """Each generator's loop (label, call, search_path) runs reps times
     alternating with its floor, count(true) over the same rows (all but the
@@ -205,6 +214,10 @@ def percall_round(gens, sizes, reps):
     lines = ["SET work_mem = '1GB';"]
     for label, call, path in gens:
         lines.append("SET search_path = %s;" % (path or "DEFAULT"))
+        lines.append("RESET objectid.generator;")
+        call, setting = split_setting(call)
+        if setting:
+            lines.append("SET %s;" % setting)
         lines += ["SELECT 'R', '%s', %s, bench.ms(%s);" % (kind, quote(
             label), quote("SELECT count(%s) FROM generate_series(1, %d)"
                           % (expr, sizes[label])))
@@ -241,9 +254,12 @@ def bench_pgbench(cfg, gens):
     m, c = cfg["pgb_calls"], cfg["clients"]
 
     def tps(label, call):
+        call, setting = split_setting(call)
+        os.environ["PGOPTIONS"] = "-c " + setting if setting else ""
         out = pgbench(cfg, re.sub(r"\W+", "_", label).strip("_"),
                       "SELECT count(%s) FROM generate_series(1, %d);"
                       % (call, m), "-T", str(cfg["pgb_seconds"]))
+        os.environ["PGOPTIONS"] = ""
         return float(re.search(r"tps = ([0-9.]+) \(without", out).group(1))
 
     def measure(gens):
@@ -587,12 +603,13 @@ def table(cols, rows):
         ["| " + " | ".join(map(str, row)) + " |" for row in rows]) + "\n"
 
 
-def percall_table(pc, pg, whose):
+def percall_table(pc, pg, whose, clients=4):
     """pc: per-call figures; pg: those of pgbench (or {}); whose: label ->
-    where the function comes from."""
+    where the function comes from; clients: pgbench's."""
     return table(
         ["generator", "from", ">N", ">ns/call", ">ratio", ">ratio range",
-         ">floor ns/row"] + [">4 clients ns/call", ">4 clients ratio"] * bool(
+         ">floor ns/row"] + [">%d clients ns/call" % clients,
+                             ">%d clients ratio" % clients] * bool(
              pg), [["`%s`" % label, whose[label], num(m["rows"]), ns(m["ns"]),
                     x(m["ratio"]), "%s – %s" % (x(m["ratio_min"]), x(m[
                         "ratio_max"])), ns(m["floor_ns"])] + ([ns(pg[label][
@@ -734,7 +751,8 @@ def write_tables(res, source):
             v) if isinstance(v, list) else v) for k, v in info.items()])}
     if "percall" in res:
         files["percall"] = percall_table(res["percall"], res.get(
-            "pgbench", {}), {c.replace("EXT.", ""): w for c, w in GENERATORS})
+            "pgbench", {}), {c.replace("EXT.", ""): w for c, w in GENERATORS},
+            info.get("config", {}).get("clients", 4))
     if "insert" in res or "checkpointed" in res:
         files["insert"] = "\n".join(
             "### %s checkpoints during the load\n\n%s" % (
@@ -807,6 +825,7 @@ def main():
     mode.add_argument("--tiny", action="store_const", dest="mode",
                       const="tiny", help="harness smoke test (small sizes)")
     ap.add_argument("--rounds", type=int, help="rounds per comparison")
+    ap.add_argument("--clients", type=int, help="pgbench clients (default 4)")
     ap.add_argument("--only", default=",".join(SECTIONS),
                     help="comma list of sections: " + ",".join(SECTIONS))
     ap.add_argument("--tables", metavar="RESULTS.json", help="measure "
@@ -824,6 +843,7 @@ def main():
     cfg = dict(MODES[mode])
     for k in ("rounds", "pgb_rounds", "insert_rounds", "sort_rounds"):
         cfg[k] = args.rounds or cfg[k]
+    cfg["clients"] = args.clients or cfg["clients"]
 
     psql(open(os.path.join(HERE, "setup.sql")).read())
     # bench/run held the install lock while the cluster started with the
