@@ -184,7 +184,7 @@ FROM (SELECT uuidv8() AS u UNION ALL SELECT uuidv8()) s ORDER BY u;
 
 -- markings: generators with session state are PARALLEL UNSAFE (above), the
 -- rest as the C extension; every function costs 100, PostgreSQL's default
--- for a function not in C (portable/README.md, item 14)
+-- for a function not in C (portable/README.md, item 15)
 SELECT p.oid::regprocedure AS function, provolatile, proisstrict, proparallel, procost
 FROM pg_proc p
 WHERE pronamespace = 'public'::regnamespace
