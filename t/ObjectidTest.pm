@@ -59,17 +59,9 @@ our @EXPORT = qw(
   amcheck_btrees
   same_text
   extension_members
-  start_client
-  key_batch
   key_tables
-  key_script
-  key_load
-  acked
-  wait_acked
-  key_digests
-  key_acked_checks
-  key_bounds
-  key_checks
+  key_rows
+  key_answers
   process_values
   regress_files
   run_regress
@@ -362,26 +354,6 @@ sub run_client
 
 =pod
 
-=item start_client(node, log, command...)
-
-Start one of the server's client programs (pgbench: the name alone) against
-node in the background, its standard output and error going to the file
-log; returns the IPC::Run harness (C<pumpable> while it runs, C<finish>
-waits for it and is true when it exited with 0).
-
-=cut
-
-sub start_client
-{
-	my ($node, $log, $prog, @args) = @_;
-	my %env = client_env($node);
-	local @ENV{ keys %env } = values %env;
-	return IPC::Run::start([ install_path() . "/bin/$prog", @args ],
-		'<', \undef, '>', $log, '2>&1');
-}
-
-=pod
-
 =item present_generators(node, db)
 
 The generators of test/generators that the extension installed in db has,
@@ -613,313 +585,92 @@ sub extension_members
 =head2 Key tables
 
 What the crash recovery and standby tests (t/006_recovery.pl,
-t/007_standby.pl) share: tables keyed by generated keys under every index
-kind, a pgbench transaction filling them that acknowledges each commit,
-and the checks of what they hold.  The tables: k_btree (objectid primary
-key, C<DEFAULT objectid()>), k_hash (a hash index on its objectid), k_brin
-(a BRIN minmax index, 4 pages per range), u_btree (uuid primary key,
-C<DEFAULT uuidv7()>), u_hash (a hash index on its uuid).  One transaction
-takes a number from the sequence txn, inserts key_batch() rows with
-generated keys into k_btree and u_btree and the same keys into k_hash,
-k_brin and u_hash.
+t/007_standby.pl) share: k, keyed by C<DEFAULT objectid()> under a btree
+primary key, with copies of the key (generated columns) in h under a hash
+index and in b under a BRIN minmax index (4 pages a range); u, keyed by
+C<DEFAULT uuidv7()> under a btree primary key; n numbers the rows.
 
 =over
 
-=item key_batch()
+=item key_tables(node, db)
 
-KEY_BATCH from the environment (default 10): the rows a transaction adds
-to each key table.
-
-=cut
-
-sub key_batch
-{
-	return positive_env('KEY_BATCH', 10);
-}
-
-=pod
-
-=item key_tables(ext)
-
-The SQL creating the key tables, ext the extension's schema (quoted).
+Creates objectid, amcheck and the key tables in db; returns the
+extension's schema, quoted.
 
 =cut
 
 sub key_tables
 {
-	my ($ext) = @_;
-	return qq{
-CREATE SEQUENCE txn;
-CREATE TABLE k_btree (id objectid PRIMARY KEY DEFAULT $ext.objectid(), txn bigint NOT NULL, client int NOT NULL);
-CREATE TABLE k_hash (id objectid NOT NULL, txn bigint NOT NULL);
-CREATE INDEX k_hash_id ON k_hash USING hash (id);
-CREATE TABLE k_brin (id objectid NOT NULL, txn bigint NOT NULL);
-CREATE INDEX k_brin_id ON k_brin USING brin (id) WITH (pages_per_range = 4);
-CREATE TABLE u_btree (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), txn bigint NOT NULL, client int NOT NULL);
-CREATE TABLE u_hash (id uuid NOT NULL, txn bigint NOT NULL);
-CREATE INDEX u_hash_id ON u_hash USING hash (id);};
-}
-
-=pod
-
-=item key_script(ack)
-
-The pgbench script of the key transaction.  It answers the transaction's
-number and an md5 of its objectid keys and of its uuid keys, and after the
-commit the client appends C<client txn objectid-md5 uuid-md5> to the file
-ack: pgbench runs C<\shell> only once the statement before it has
-returned, so ack lists exactly the transactions whose commit a client saw.
-
-=cut
-
-sub key_script
-{
-	my ($ack) = @_;
-	my $batch = key_batch();
-	return qq{WITH x AS (SELECT nextval('txn') AS txn),
-     o AS (INSERT INTO k_btree (txn, client)
-           SELECT txn, :client_id FROM x, generate_series(1, $batch) RETURNING id, txn),
-     oh AS (INSERT INTO k_hash SELECT id, txn FROM o),
-     ob AS (INSERT INTO k_brin SELECT id, txn FROM o),
-     u AS (INSERT INTO u_btree (txn, client)
-           SELECT txn, :client_id FROM x, generate_series(1, $batch) RETURNING id, txn),
-     uh AS (INSERT INTO u_hash SELECT id, txn FROM u)
-SELECT txn, (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM o) AS osum,
-       (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM u) AS usum FROM x
-\\gset
-\\shell echo :client_id :txn :osum :usum >> $ack
-};
-}
-
-=pod
-
-=item key_load(node, db, clients =E<gt> N, rate =E<gt> TPS)
-
-Start pgbench in the background: N clients (default 4) run the key
-transaction in db for up to 600 s, at TPS transactions a second if rate
-is given.  Returns the load: a hash of C<harness> (start_client's), C<ack>
-(the acknowledgement file), C<log> (pgbench's output).
-
-=cut
-
-sub key_load
-{
-	my ($node, $db, %opt) = @_;
-	my $dir = $node->basedir;
-	my $load = {
-		ack => "$dir/key_ack",
-		log => "$dir/key_pgbench.log",
-		clients => $opt{clients} // 4
-	};
-	PostgreSQL::Test::Utils::append_to_file("$dir/key_txn.sql",
-		key_script($load->{ack}));
-	PostgreSQL::Test::Utils::append_to_file($load->{ack}, '');
-	$load->{harness} = start_client(
-		$node, $load->{log}, 'pgbench', '-n',
-		'-c' => $load->{clients},
-		'-j' => 2,
-		(defined $opt{rate} ? ('-R' => $opt{rate}) : ()),
-		'-T' => 600,
-		'-f' => "$dir/key_txn.sql",
-		$db);
-	return $load;
-}
-
-=pod
-
-=item acked(load)
-
-How many transactions the load has acknowledged so far.
-
-=cut
-
-sub acked
-{
-	my ($load) = @_;
-	my @lines = split /\n/, slurp_file($load->{ack});
-	return scalar @lines;
-}
-
-=pod
-
-=item wait_acked(load, n)
-
-Wait until n transactions are acknowledged; dies, with pgbench's output,
-if pgbench stops first or after the default timeout (180 s).  Returns how
-many are.
-
-=cut
-
-sub wait_acked
-{
-	my ($load, $n) = @_;
-	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
-	my $acked;
-	while (($acked = acked($load)) < $n)
-	{
-		die "pgbench stopped before $n transactions were acknowledged:\n"
-		  . slurp_file($load->{log})
-		  unless $load->{harness}->pumpable;
-		die "$acked transactions acknowledged after "
-		  . "$PostgreSQL::Test::Utils::timeout_default s, expected $n"
-		  if time > $deadline;
-		select undef, undef, undef, 0.1;
-	}
-	return $acked;
-}
-
-=pod
-
-=item key_digests()
-
-The SQL of the rows (tab, txn, n, md5): per key table and transaction,
-the number of rows and the md5 of their keys (as key_script's).
-
-=cut
-
-sub key_digests
-{
-	return join "\nUNION ALL\n",
-	  map {
-		"SELECT '$_' AS tab, txn, count(*) AS n, md5(string_agg(id::text, ',' ORDER BY id)) FROM $_ GROUP BY txn"
-	  } qw(k_btree k_hash k_brin u_btree u_hash);
-}
-
-=pod
-
-=item key_acked_checks(node, db, load, after)
-
-After the load stopped: every transaction it acknowledged is there in all
-five key tables with exactly its keys (the md5 of each table's keys for
-that transaction equals the client's), no transaction is there in part
-(all five tables, key_batch() rows each, the same keys in each copy), and
-at most one unacknowledged transaction per client is there (its commit
-happened but the answer never reached the client).  after says when, for
-the test names ("after crash recovery").  Makes the tables ack and digest
-in db.  Returns how many transactions were acknowledged.
-
-=cut
-
-sub key_acked_checks
-{
-	my ($node, $db, $load, $after) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my $batch = key_batch();
-	my $n_acked = acked($load);
+	my ($node, $db) = @_;
+	$node->safe_psql($db, 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
+	my $ext = $node->safe_psql($db,
+		"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'");
 	$node->safe_psql(
 		$db, qq{
-	CREATE TABLE ack (client int NOT NULL, txn bigint PRIMARY KEY, osum text NOT NULL, usum text NOT NULL);
-	\\copy ack FROM '$load->{ack}' WITH (DELIMITER ' ')
-	CREATE TABLE digest AS @{[ key_digests() ]};
-	});
-	is($node->safe_psql($db, 'SELECT count(*) FROM ack'),
-		$n_acked, 'every acknowledgement was loaded');
-	for my $line (
-		split /\n/,
-		$node->safe_psql(
-			$db, qq{
-	    SELECT t.t, count(*) FILTER (WHERE d.md5 IS DISTINCT FROM CASE WHEN t.t LIKE 'k%' THEN a.osum ELSE a.usum END
-	                                    OR d.n <> $batch)
-	      FROM ack a
-	     CROSS JOIN (VALUES ('k_btree'), ('k_hash'), ('k_brin'), ('u_btree'), ('u_hash')) t(t)
-	      LEFT JOIN digest d ON d.tab = t.t AND d.txn = a.txn
-	     GROUP BY t.t ORDER BY 1}))
+CREATE TABLE k (id objectid PRIMARY KEY DEFAULT $ext.objectid(), n int NOT NULL,
+	h objectid GENERATED ALWAYS AS (id) STORED, b objectid GENERATED ALWAYS AS (id) STORED);
+CREATE INDEX k_h ON k USING hash (h);
+CREATE INDEX k_b ON k USING brin (b) WITH (pages_per_range = 4);
+CREATE TABLE u (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL);});
+	return $ext;
+}
+
+=pod
+
+=item key_rows(node, db, from, to)
+
+Inserts the rows n = from..to into k and u, 100 rows a transaction.
+
+=cut
+
+sub key_rows
+{
+	my ($node, $db, $from, $to) = @_;
+	my $sql = '';
+	for (my $n = $from; $n <= $to; $n += 100)
 	{
-		my ($t, $lost) = split /\|/, $line;
-		is($lost, 0,
-			"$t: all $n_acked acknowledged transactions there $after, with exactly their keys"
-		);
+		my $last = $n + 99 < $to ? $n + 99 : $to;
+		$sql .= "INSERT INTO k (n) SELECT generate_series($n, $last);\n"
+		  . "INSERT INTO u (n) SELECT generate_series($n, $last);\n";
 	}
-	my ($present, $partial, $unacked, $clients_over) = split /\|/, $node->safe_psql(
-		$db, qq{
-	    SELECT count(*),
-	           count(*) FILTER (WHERE tables <> 5 OR rows <> 5 * $batch OR ksums <> 1 OR usums <> 1),
-	           count(*) FILTER (WHERE txn NOT IN (SELECT txn FROM ack)),
-	           (SELECT count(*) FROM (SELECT client FROM k_btree
-	                                   WHERE txn NOT IN (SELECT txn FROM ack)
-	                                   GROUP BY client HAVING count(DISTINCT txn) > 1) c)
-	      FROM (SELECT txn, count(*) AS tables, sum(n) AS rows,
-	                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'k%') AS ksums,
-	                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'u%') AS usums
-	              FROM digest GROUP BY txn) s});
-	is($partial, 0,
-		"no transaction only partly there: all $present in all five tables, $batch rows each, the same keys in each copy"
-	);
-	is($clients_over, 0,
-		"at most one unacknowledged transaction per client is there ($unacked committed as the server stopped, before the client heard)"
-	);
-	return $n_acked;
+	$node->safe_psql($db, $sql);
+	return;
 }
 
 =pod
 
-=item key_bounds(node, db, filter)
+=item key_answers(node, db, on)
 
-Three objectid keys of k_brin that cut the rows matching filter (a
-condition on the alias C<o>) in four, ascending: the bounds of
-key_checks()'s BRIN ranges.
-
-=cut
-
-sub key_bounds
-{
-	my ($node, $db, $filter) = @_;
-	my @bounds = split /\n/, $node->safe_psql(
-		$db, qq{
-		SELECT min(id) FROM (SELECT id, ntile(4) OVER (ORDER BY id) AS part
-		                       FROM k_brin o WHERE $filter) s
-		 GROUP BY part HAVING part > 1 ORDER BY 1});
-	die "k_brin has fewer than 4 rows where $filter" unless @bounds == 3;
-	return @bounds;
-}
-
-=pod
-
-=item key_checks(node, db, filter, b1, b2, b3)
-
-check_index() on each index of the key tables over the rows matching
-filter (a condition on the alias C<o>): each btree and hash index is
-probed once for every row of another key table (a nested loop over a
-materialized scan of that table, the index on its inner side, parameterized
-by the outer row); the BRIN index answers four ranges, cut at the bounds
-b1 E<lt> b2 E<lt> b3 (key_bounds()), that together hold every row.  The
-answers are C<rows/sum of txn>.  Returns them as text, a line
-C<index: answer> per query, to compare across servers.
+check_index() on k's indexes: the btree and the hash index each probed
+once for every row (a nested loop over a materialized scan of k, the index
+on its inner side), the BRIN index over four ranges of the keys that
+together hold every row.  on begins the test names.  Returns the answers
+(rows/sum of n), a line each, to compare across servers or a crash.
 
 =cut
 
-sub key_checks
+sub key_answers
 {
-	my ($node, $db, $filter, @b) = @_;
+	my ($node, $db, $on) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my $answer = "count(*) || '/' || coalesce(sum(o.txn), 0)";
-	my $where = ($filter eq 'true' ? '' : " where $filter") . ' on ' . $node->name;
+	my %opt = (answer => "count(*) || '/' || coalesce(sum(o.n), 0)", on => $on);
 	my $out = '';
-	for (
-		[qw(k_btree_pkey k_btree k_brin)], [qw(k_hash_id k_hash k_brin)],
-		[qw(u_btree_pkey u_btree u_hash)], [qw(u_hash_id u_hash u_btree)])
+	for ([ k_pkey => 'id' ], [ k_h => 'h' ])
 	{
-		my ($idx, $tab, $outer) = @$_;
-		$out .= "$idx: "
-		  . check_index(
-			$node, $db,
-			"o JOIN $tab x ON x.id = o.id AND x.txn = o.txn",
-			$idx, 'true',
-			with => "o AS MATERIALIZED (SELECT id, txn FROM $outer o WHERE $filter)",
+		my ($idx, $col) = @$_;
+		$out .= check_index($node, $db, "o JOIN k x ON x.$col = o.id", $idx, 'true',
+			with => 'o AS MATERIALIZED (SELECT id, n FROM k)',
 			settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
-			plan => qr/Index Scan using \Q$idx\E on \Q$tab\E x\n\s+Index Cond: \(id = o\.id\)/,
-			answer => $answer,
-			label => "a probe per $outer row$where") . "\n";
+			plan => qr/Index (Only )?Scan using \Q$idx\E on k x/,
+			label => 'a probe per row', %opt) . "\n";
 	}
-	for my $range ("o.id < '$b[0]'", "o.id >= '$b[0]' AND o.id < '$b[1]'",
-		"o.id >= '$b[1]' AND o.id < '$b[2]'", "o.id >= '$b[2]'")
+	my @b = split /\n/, $node->safe_psql($db,
+		'SELECT min(b) FROM (SELECT b, ntile(4) OVER (ORDER BY b) AS q FROM k) s GROUP BY q HAVING q > 1 ORDER BY 1');
+	for my $range ("o.b < '$b[0]'", "o.b >= '$b[0]' AND o.b < '$b[1]'",
+		"o.b >= '$b[1]' AND o.b < '$b[2]'", "o.b >= '$b[2]'")
 	{
-		$out .= 'k_brin_id: '
-		  . check_index(
-			$node, $db, 'k_brin o', 'k_brin_id', "($filter) AND $range",
-			plan => qr/Bitmap Index Scan on k_brin_id/,
-			answer => $answer,
-			label => "$range$where") . "\n";
+		$out .= check_index($node, $db, 'k o', 'k_b', $range,
+			plan => qr/Bitmap Index Scan on k_b/, %opt) . "\n";
 	}
 	return $out;
 }
@@ -928,8 +679,8 @@ sub key_checks
 
 =item process_values(node, db, condition)
 
-The distinct ObjectId process values (bytes 5-9, in hex) of the k_btree
-rows matching condition, sorted.
+The distinct ObjectId process values (bytes 5-9, in hex) of the k rows
+matching condition, sorted.
 
 =cut
 
@@ -937,8 +688,7 @@ sub process_values
 {
 	my ($node, $db, $cond) = @_;
 	return split /\n/, $node->safe_psql($db,
-		"SELECT DISTINCT encode(substr(id::bytea, 5, 5), 'hex') FROM k_btree WHERE $cond ORDER BY 1"
-	);
+		"SELECT DISTINCT encode(substr(id::bytea, 5, 5), 'hex') FROM k WHERE $cond ORDER BY 1");
 }
 
 =pod
