@@ -59,6 +59,10 @@ our @EXPORT = qw(
   amcheck_btrees
   same_text
   extension_members
+  data_tables
+  data_fingerprint
+  data_checks
+  data_defaults
   key_tables
   key_rows
   key_answers
@@ -576,6 +580,228 @@ sub extension_members
 		   AND d.deptype = 'e'
 		   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'objectid')
 	ORDER BY 1});
+}
+
+=pod
+
+=back
+
+=head2 Data tables
+
+What the tests of a database's life (t/001_update.pl, t/002_roundtrip.pl,
+t/005_upgrade.pl) share: tables of objectid keys under every kind of index
+the extension gives, uuid keys from its generator, and the checks that
+they came through.
+
+=over
+
+=item data_tables(node, db, ext, rows)
+
+Creates and fills, in db (the extension in schema ext, quoted, and amcheck
+installed):
+
+=over
+
+=item oid_t
+
+rows rows (n = 1..rows) keyed by C<DEFAULT objectid()>, every tenth key
+objectid_from_timestamp() of its time, under a btree primary key; at, keys
+every 37 minutes from 2001-02-03, under BRIN minmax; grp, one of five
+keys, with m under a two-column btree (skip scans on 18+); h, mm and bl,
+generated keys under a hash index, BRIN minmax_multi and bloom; maybe, a
+generated key or NULL, under a btree; ids, an objectid[] or NULL; then
+three rows of extreme keys (all zeros, all ones, the ends of the signed
+32-bit second).
+
+=item uuid_t
+
+rows rows keyed by C<DEFAULT uuidv7()> (the extension's, named with its
+schema), every tenth key uuidv7_from_timestamp() of its time, under a btree
+primary key.
+
+=item oid_part
+
+oid_t's keys, C<DEFAULT objectid()>, partitioned by hash of the key in 4.
+
+=back
+
+=cut
+
+sub data_tables
+{
+	my ($node, $db, $ext, $rows) = @_;
+	$node->safe_psql(
+		$db, qq{
+CREATE TABLE oid_t (
+	id		objectid PRIMARY KEY DEFAULT $ext.objectid(),
+	at		objectid NOT NULL,
+	grp		objectid NOT NULL,
+	m		int NOT NULL,
+	h		objectid,
+	mm		objectid,
+	bl		objectid,
+	maybe	objectid,
+	ids		objectid[],
+	n		int NOT NULL UNIQUE);
+INSERT INTO oid_t
+SELECT CASE WHEN n % 10 = 0 THEN $ext.objectid_from_timestamp(t) ELSE $ext.objectid() END,
+	   $ext.objectid_from_timestamp(t),
+	   $ext.objectid_from_timestamp(timestamptz '2001-01-01 00:00:00+00' + n % 5 * interval '1 day'),
+	   n, $ext.objectid(), $ext.objectid(), $ext.objectid(),
+	   CASE WHEN n % 7 = 0 THEN NULL ELSE $ext.objectid() END,
+	   CASE WHEN n % 5 = 0 THEN NULL ELSE ARRAY[$ext.objectid_from_timestamp(t), NULL, $ext.objectid()] END, n
+  FROM (SELECT n, timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes' AS t
+		  FROM generate_series(1, $rows) n) s;
+INSERT INTO oid_t (id, at, grp, m, n) VALUES
+	('000000000000000000000000', '000000000000000000000000', '000000000000000000000000', 0, $rows + 1),
+	('ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 0, $rows + 2),
+	('7fffffff0000000000000000', '80000000ffffffffffffffff', '7fffffff0000000000000000', 0, $rows + 3);
+CREATE INDEX oid_t_grp_m ON oid_t (grp, m);
+CREATE INDEX oid_t_h_hash ON oid_t USING hash (h);
+CREATE INDEX oid_t_at_brin ON oid_t USING brin (at $ext.objectid_minmax_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_mm_brin ON oid_t USING brin (mm $ext.objectid_minmax_multi_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_bl_brin ON oid_t USING brin (bl $ext.objectid_bloom_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_maybe ON oid_t (maybe);
+
+CREATE TABLE uuid_t (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL UNIQUE);
+INSERT INTO uuid_t
+SELECT CASE WHEN n % 10 = 0
+			THEN $ext.uuidv7_from_timestamp(timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes')
+			ELSE $ext.uuidv7() END, n
+  FROM generate_series(1, $rows) n;
+
+CREATE TABLE oid_part (id objectid PRIMARY KEY DEFAULT $ext.objectid(), n int NOT NULL) PARTITION BY HASH (id);
+@{[ map { "CREATE TABLE oid_part_$_ PARTITION OF oid_part FOR VALUES WITH (MODULUS 4, REMAINDER $_);\n" } 0 .. 3 ]}
+INSERT INTO oid_part SELECT id, n FROM oid_t;
+ANALYZE});
+	return;
+}
+
+=pod
+
+=item data_fingerprint(node, db, ext)
+
+What must come through, as text: per table the rows and an md5 of every
+row in order (with the readers' objectid_timestamp() of oid_t's keys and
+uuid_extract_timestamp() of uuid_t's), the rows of each partition, the
+index definitions and the column defaults (written schema-qualified).
+
+=cut
+
+sub data_fingerprint
+{
+	my ($node, $db, $ext) = @_;
+	my $md5 = "count(*) || ' ' || md5(string_agg(%s, ',' ORDER BY n))";
+	return $node->safe_psql(
+		$db, qq{
+SELECT 'oid_t: ' || @{[ sprintf $md5, "t::text || $ext.objectid_timestamp(id)" ]} FROM oid_t t;
+SELECT 'uuid_t: ' || @{[ sprintf $md5, "t::text || $ext.uuid_extract_timestamp(id)" ]} FROM uuid_t t;
+SELECT 'oid_part: ' || @{[ sprintf $md5, 't::text' ]} FROM oid_part t;
+SELECT tableoid::regclass || ': ' || count(*) FROM oid_part GROUP BY tableoid ORDER BY 1;
+SELECT indexdef FROM pg_indexes WHERE tablename ~ '^oid_|^uuid_' ORDER BY indexname;
+SET search_path = '';
+SELECT a.attrelid::regclass || '.' || a.attname || ' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid)
+  FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+ WHERE d.adrelid::regclass::text ~ '^public\\.(oid_|uuid_)' ORDER BY 1});
+}
+
+=pod
+
+=item data_checks(node, db, ext, on)
+
+Each index of the data tables answers its query as a sequential scan does
+(check_index(); oid_part's through a partition's primary key); every row of
+oid_part lies in the partition its hash routes it to (satisfies_hash_partition,
+so objectid_hash_extended is what it was); amcheck on the 10 btrees;
+amvalidate true on every operator class of the extension.  on begins the
+test names.
+
+=cut
+
+sub data_checks
+{
+	my ($node, $db, $ext, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my $rows = $node->safe_psql($db, 'SELECT count(*) - 3 FROM oid_t WHERE n > 0');
+	my $at_n = sub { "(SELECT $_[0] FROM oid_t WHERE n = " . (int($rows / $_[1]) + 1) . ')' };
+	check_index($node, $db, @$_, on => $on) for (
+		[ oid_t => oid_t_pkey => 'id = ANY (ARRAY(SELECT id FROM oid_t WHERE n % 997 = 1))' ],
+		[ oid_t => oid_t_pkey => "id < $ext.objectid_from_timestamp('2001-06-01 00:00:00+00')" ],
+		[ oid_t => oid_t_grp_m => 'm = ' . (int($rows / 7) + 3) ],
+		[ oid_t => oid_t_grp_m => "grp = $ext.objectid_from_timestamp('2001-01-03 00:00:00+00') AND m < " . int($rows / 2) ],
+		[ oid_t => oid_t_h_hash => 'h = ' . $at_n->('h', 5) ],
+		[
+			oid_t => oid_t_at_brin =>
+			  "at >= $ext.objectid_from_timestamp('2001-02-10 00:00:00+00') AND at < $ext.objectid_from_timestamp('2001-02-11 00:00:00+00')"
+		],
+		[ oid_t => oid_t_mm_brin => 'mm = ' . $at_n->('mm', 3) ],
+		[ oid_t => oid_t_bl_brin => 'bl = ' . $at_n->('bl', 2) ],
+		[ oid_t => oid_t_maybe => 'maybe > (SELECT maybe FROM oid_t WHERE n > ' . int($rows * 3 / 4) . ' AND maybe IS NOT NULL ORDER BY n LIMIT 1)' ],
+		[ uuid_t => uuid_t_pkey => "id < $ext.uuidv7_from_timestamp('2001-06-01 00:00:00+00')" ],
+		[ oid_part => 'oid_part_[0-3]_pkey' => 'id = ' . $at_n->('id', 6), plan => qr/\boid_part_[0-3]_pkey\b/ ]);
+	is( $node->safe_psql(
+			$db, join ' UNION ALL ', map {
+				"SELECT count(*) FROM oid_part_$_ WHERE NOT satisfies_hash_partition('oid_part'::regclass, 4, $_, id)"
+			} 0 .. 3),
+		"0\n0\n0\n0", "$on: every row of oid_part_0..3 hashes to its own partition");
+	is(amcheck_btrees($node, $db), 10, "$on: amcheck checked the 10 btrees");
+	is( $node->safe_psql(
+			$db, q{
+		SELECT string_agg(c.opcname || ' (' || a.amname || ')', ', ')
+		  FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
+		  JOIN pg_depend d ON d.classid = 'pg_opclass'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+		  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+		 WHERE NOT amvalidate(c.oid)}),
+		'', "$on: amvalidate true on every operator class of the extension");
+	return;
+}
+
+=pod
+
+=item data_defaults(node, db, ext, on)
+
+The defaults still generate: 1,000 new rows (n = -1..-1000) in each data
+table give distinct keys, strictly increasing, carrying the current time;
+uuid_t's default calls the extension's uuidv7() and gives version 7 keys.
+
+=cut
+
+sub data_defaults
+{
+	my ($node, $db, $ext, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	$node->safe_psql(
+		$db, qq{
+		INSERT INTO oid_t (at, grp, m, n) SELECT $ext.objectid(), $ext.objectid(), -g, -g FROM generate_series(1, 1000) g;
+		INSERT INTO uuid_t (n) SELECT -g FROM generate_series(1, 1000) g;
+		INSERT INTO oid_part (n) SELECT -g FROM generate_series(1, 1000) g});
+	for (
+		[ oid_t => "$ext.objectid_timestamp(id)" ],
+		[ oid_part => "$ext.objectid_timestamp(id)" ],
+		[ uuid_t => "$ext.uuid_extract_timestamp(id)" ])
+	{
+		my ($tab, $ts) = @$_;
+		# rows, distinct keys, keys not above the previous one, keys not
+		# carrying the current time
+		is( $node->safe_psql(
+				$db, qq{
+			SELECT count(*), count(DISTINCT id), count(*) FILTER (WHERE prev >= id),
+			       count(*) FILTER (WHERE $ts NOT BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second')
+			  FROM (SELECT id, lag(id) OVER (ORDER BY n DESC) AS prev FROM $tab WHERE n < 0) s}),
+			'1000|1000|0|0',
+			"$on: $tab DEFAULT gives 1000 distinct keys, strictly increasing, carrying the current time");
+	}
+	is( $node->safe_psql(
+			$db, qq{
+		SELECT (SELECT count(*) FROM pg_attrdef a
+		          JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid
+		               AND d.refclassid = 'pg_proc'::regclass
+		          JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
+		          JOIN pg_extension e ON e.oid = x.refobjid AND e.extname = 'objectid'
+		         WHERE a.adrelid = 'uuid_t'::regclass AND a.adnum = 1)
+		       || '|' || (SELECT count(*) FROM uuid_t WHERE n < 0 AND $ext.uuid_extract_version(id) = 7)}),
+		'1|1000', "$on: uuid_t DEFAULT calls the extension's uuidv7() and gives version 7 keys");
+	return;
 }
 
 =pod
