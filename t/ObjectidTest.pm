@@ -60,12 +60,11 @@ our @EXPORT = qw(
   same_text
   extension_members
   data_tables
+  data_rows
   data_fingerprint
   data_checks
   data_defaults
-  key_tables
-  key_rows
-  key_answers
+  new_keys
   process_values
   regress_files
   run_regress
@@ -597,27 +596,27 @@ they came through.
 
 =item data_tables(node, db, ext, rows)
 
-Creates and fills, in db (the extension in schema ext, quoted, and amcheck
-installed):
+Creates, in db (the extension in schema ext, quoted, and amcheck
+installed), and fills with data_rows(1, rows):
 
 =over
 
 =item oid_t
 
-rows rows (n = 1..rows) keyed by C<DEFAULT objectid()>, every tenth key
-objectid_from_timestamp() of its time, under a btree primary key; at, keys
-every 37 minutes from 2001-02-03, under BRIN minmax; grp, one of five
-keys, with m under a two-column btree (skip scans on 18+); h, mm and bl,
-generated keys under a hash index, BRIN minmax_multi and bloom; maybe, a
-generated key or NULL, under a btree; ids, an objectid[] or NULL; then
-three rows of extreme keys (all zeros, all ones, the ends of the signed
-32-bit second).
+keys C<DEFAULT objectid()>, every tenth objectid_from_timestamp() of the
+row's time, under a btree primary key; at, keys every 37 minutes from
+2001-02-03, under BRIN minmax; grp, one of five keys, with m under a
+two-column btree (skip scans on 18+); h, mm and bl, generated keys under a
+hash index, BRIN minmax_multi and bloom; maybe, a generated key or NULL,
+under a btree; ids, an objectid[] or NULL; n numbers the rows.  Three more
+rows hold extreme keys (all zeros, all ones, the ends of the signed 32-bit
+second; n 2000000001 to 2000000003).
 
 =item uuid_t
 
-rows rows keyed by C<DEFAULT uuidv7()> (the extension's, named with its
-schema), every tenth key uuidv7_from_timestamp() of its time, under a btree
-primary key.
+keys C<DEFAULT uuidv7()> (the extension's, named with its schema), every
+tenth uuidv7_from_timestamp() of the row's time, under a btree primary
+key.
 
 =item oid_part
 
@@ -643,6 +642,38 @@ CREATE TABLE oid_t (
 	maybe	objectid,
 	ids		objectid[],
 	n		int NOT NULL UNIQUE);
+CREATE INDEX oid_t_grp_m ON oid_t (grp, m);
+CREATE INDEX oid_t_h_hash ON oid_t USING hash (h);
+CREATE INDEX oid_t_at_brin ON oid_t USING brin (at $ext.objectid_minmax_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_mm_brin ON oid_t USING brin (mm $ext.objectid_minmax_multi_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_bl_brin ON oid_t USING brin (bl $ext.objectid_bloom_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_maybe ON oid_t (maybe);
+CREATE TABLE uuid_t (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL UNIQUE);
+CREATE TABLE oid_part (id objectid PRIMARY KEY DEFAULT $ext.objectid(), n int NOT NULL) PARTITION BY HASH (id);
+@{[ map { "CREATE TABLE oid_part_$_ PARTITION OF oid_part FOR VALUES WITH (MODULUS 4, REMAINDER $_);\n" } 0 .. 3 ]}
+INSERT INTO oid_t (id, at, grp, m, n) VALUES
+	('000000000000000000000000', '000000000000000000000000', '000000000000000000000000', 0, 2000000001),
+	('ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 0, 2000000002),
+	('7fffffff0000000000000000', '80000000ffffffffffffffff', '7fffffff0000000000000000', 0, 2000000003);
+INSERT INTO oid_part SELECT id, n FROM oid_t});
+	data_rows($node, $db, $ext, 1, $rows);
+	return;
+}
+
+=pod
+
+=item data_rows(node, db, ext, from, to)
+
+Inserts the rows n = from..to into the data tables, summarizes the BRIN
+indexes' new ranges, and analyzes.
+
+=cut
+
+sub data_rows
+{
+	my ($node, $db, $ext, $from, $to) = @_;
+	$node->safe_psql(
+		$db, qq{
 INSERT INTO oid_t
 SELECT CASE WHEN n % 10 = 0 THEN $ext.objectid_from_timestamp(t) ELSE $ext.objectid() END,
 	   $ext.objectid_from_timestamp(t),
@@ -651,28 +682,14 @@ SELECT CASE WHEN n % 10 = 0 THEN $ext.objectid_from_timestamp(t) ELSE $ext.objec
 	   CASE WHEN n % 7 = 0 THEN NULL ELSE $ext.objectid() END,
 	   CASE WHEN n % 5 = 0 THEN NULL ELSE ARRAY[$ext.objectid_from_timestamp(t), NULL, $ext.objectid()] END, n
   FROM (SELECT n, timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes' AS t
-		  FROM generate_series(1, $rows) n) s;
-INSERT INTO oid_t (id, at, grp, m, n) VALUES
-	('000000000000000000000000', '000000000000000000000000', '000000000000000000000000', 0, $rows + 1),
-	('ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 0, $rows + 2),
-	('7fffffff0000000000000000', '80000000ffffffffffffffff', '7fffffff0000000000000000', 0, $rows + 3);
-CREATE INDEX oid_t_grp_m ON oid_t (grp, m);
-CREATE INDEX oid_t_h_hash ON oid_t USING hash (h);
-CREATE INDEX oid_t_at_brin ON oid_t USING brin (at $ext.objectid_minmax_ops) WITH (pages_per_range = 4);
-CREATE INDEX oid_t_mm_brin ON oid_t USING brin (mm $ext.objectid_minmax_multi_ops) WITH (pages_per_range = 4);
-CREATE INDEX oid_t_bl_brin ON oid_t USING brin (bl $ext.objectid_bloom_ops) WITH (pages_per_range = 4);
-CREATE INDEX oid_t_maybe ON oid_t (maybe);
-
-CREATE TABLE uuid_t (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL UNIQUE);
+		  FROM generate_series($from, $to) n) s;
 INSERT INTO uuid_t
 SELECT CASE WHEN n % 10 = 0
 			THEN $ext.uuidv7_from_timestamp(timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes')
 			ELSE $ext.uuidv7() END, n
-  FROM generate_series(1, $rows) n;
-
-CREATE TABLE oid_part (id objectid PRIMARY KEY DEFAULT $ext.objectid(), n int NOT NULL) PARTITION BY HASH (id);
-@{[ map { "CREATE TABLE oid_part_$_ PARTITION OF oid_part FOR VALUES WITH (MODULUS 4, REMAINDER $_);\n" } 0 .. 3 ]}
-INSERT INTO oid_part SELECT id, n FROM oid_t;
+  FROM generate_series($from, $to) n;
+INSERT INTO oid_part SELECT id, n FROM oid_t WHERE n BETWEEN $from AND $to;
+SELECT brin_summarize_new_values(i) FROM unnest('{oid_t_at_brin,oid_t_mm_brin,oid_t_bl_brin}'::regclass[]) i;
 ANALYZE});
 	return;
 }
@@ -709,10 +726,13 @@ SELECT a.attrelid::regclass || '.' || a.attname || ' DEFAULT ' || pg_get_expr(d.
 
 =item data_checks(node, db, ext, on)
 
-Each index of the data tables answers its query as a sequential scan does
-(check_index(); oid_part's through a partition's primary key); every row of
-oid_part lies in the partition its hash routes it to (satisfies_hash_partition,
-so objectid_hash_extended is what it was); amcheck on the 10 btrees;
+Each index of the data tables answers its queries as a sequential scan
+does (check_index(): oid_t's primary key and hash index each probed once
+for every row, a nested loop over a materialized scan of oid_t with the
+index on its inner side; ranges and keys of the first and the last rows;
+oid_part's through a partition's primary key); every row of oid_part lies
+in the partition its hash routes it to (satisfies_hash_partition, so
+objectid_hash_extended is what it was); amcheck on the 10 btrees;
 amvalidate true on every operator class of the extension.  on begins the
 test names.
 
@@ -722,23 +742,28 @@ sub data_checks
 {
 	my ($node, $db, $ext, $on) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my $rows = $node->safe_psql($db, 'SELECT count(*) - 3 FROM oid_t WHERE n > 0');
-	my $at_n = sub { "(SELECT $_[0] FROM oid_t WHERE n = " . (int($rows / $_[1]) + 1) . ')' };
+	my $rows = $node->safe_psql($db, 'SELECT max(n) FROM oid_t WHERE n < 2000000000');
+	# a key of the row that far into the rows
+	my $at = sub { "(SELECT $_[0] FROM oid_t WHERE n = " . int($rows * $_[1]) . ')' };
+	my %probe = (
+		with => 'p AS MATERIALIZED (SELECT id, h FROM oid_t)',
+		settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
+		answer => "count(*) || '/' || sum(x.n)",
+		label => 'a probe per row');
+	my $from_ts = sub { "$ext.objectid_from_timestamp('$_[0] 00:00:00+00')" };
 	check_index($node, $db, @$_, on => $on) for (
-		[ oid_t => oid_t_pkey => 'id = ANY (ARRAY(SELECT id FROM oid_t WHERE n % 997 = 1))' ],
-		[ oid_t => oid_t_pkey => "id < $ext.objectid_from_timestamp('2001-06-01 00:00:00+00')" ],
+		[ 'p JOIN oid_t x ON x.id = p.id', 'oid_t_pkey', 'true', %probe, plan => qr/Index (Only )?Scan using oid_t_pkey on oid_t x/ ],
+		[ 'p JOIN oid_t x ON x.h = p.h', 'oid_t_h_hash', 'true', %probe, plan => qr/Index Scan using oid_t_h_hash on oid_t x/ ],
+		[ oid_t => oid_t_pkey => 'id < ' . $from_ts->('2001-06-01') ],
 		[ oid_t => oid_t_grp_m => 'm = ' . (int($rows / 7) + 3) ],
-		[ oid_t => oid_t_grp_m => "grp = $ext.objectid_from_timestamp('2001-01-03 00:00:00+00') AND m < " . int($rows / 2) ],
-		[ oid_t => oid_t_h_hash => 'h = ' . $at_n->('h', 5) ],
-		[
-			oid_t => oid_t_at_brin =>
-			  "at >= $ext.objectid_from_timestamp('2001-02-10 00:00:00+00') AND at < $ext.objectid_from_timestamp('2001-02-11 00:00:00+00')"
-		],
-		[ oid_t => oid_t_mm_brin => 'mm = ' . $at_n->('mm', 3) ],
-		[ oid_t => oid_t_bl_brin => 'bl = ' . $at_n->('bl', 2) ],
+		[ oid_t => oid_t_grp_m => 'grp = ' . $from_ts->('2001-01-03') . ' AND m < ' . int($rows / 2) ],
+		[ oid_t => oid_t_at_brin => 'at >= ' . $from_ts->('2001-02-10') . ' AND at < ' . $from_ts->('2001-02-11') ],
+		[ oid_t => oid_t_at_brin => 'at >= ' . $at->('at', 0.75) . ' AND at < ' . $at->('at', 0.8) ],
+		[ oid_t => oid_t_mm_brin => 'mm = ' . $at->('mm', 0.7) ],
+		[ oid_t => oid_t_bl_brin => 'bl = ' . $at->('bl', 0.9) ],
 		[ oid_t => oid_t_maybe => 'maybe > (SELECT maybe FROM oid_t WHERE n > ' . int($rows * 3 / 4) . ' AND maybe IS NOT NULL ORDER BY n LIMIT 1)' ],
 		[ uuid_t => uuid_t_pkey => "id < $ext.uuidv7_from_timestamp('2001-06-01 00:00:00+00')" ],
-		[ oid_part => 'oid_part_[0-3]_pkey' => 'id = ' . $at_n->('id', 6), plan => qr/\boid_part_[0-3]_pkey\b/ ]);
+		[ oid_part => 'oid_part_[0-3]_pkey' => 'id = ' . $at->('id', 0.2), plan => qr/\boid_part_[0-3]_pkey\b/ ]);
 	is( $node->safe_psql(
 			$db, join ' UNION ALL ', map {
 				"SELECT count(*) FROM oid_part_$_ WHERE NOT satisfies_hash_partition('oid_part'::regclass, 4, $_, id)"
@@ -787,7 +812,7 @@ sub data_defaults
 				$db, qq{
 			SELECT count(*), count(DISTINCT id), count(*) FILTER (WHERE prev >= id),
 			       count(*) FILTER (WHERE $ts NOT BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second')
-			  FROM (SELECT id, lag(id) OVER (ORDER BY n DESC) AS prev FROM $tab WHERE n < 0) s}),
+			  FROM (SELECT id, lag(id) OVER (ORDER BY n DESC) AS prev FROM $tab WHERE n BETWEEN -1000 AND -1) s}),
 			'1000|1000|0|0',
 			"$on: $tab DEFAULT gives 1000 distinct keys, strictly increasing, carrying the current time");
 	}
@@ -799,125 +824,62 @@ sub data_defaults
 		          JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
 		          JOIN pg_extension e ON e.oid = x.refobjid AND e.extname = 'objectid'
 		         WHERE a.adrelid = 'uuid_t'::regclass AND a.adnum = 1)
-		       || '|' || (SELECT count(*) FROM uuid_t WHERE n < 0 AND $ext.uuid_extract_version(id) = 7)}),
+		       || '|' || (SELECT count(*) FROM uuid_t WHERE n BETWEEN -1000 AND -1 AND $ext.uuid_extract_version(id) = 7)}),
 		'1|1000', "$on: uuid_t DEFAULT calls the extension's uuidv7() and gives version 7 keys");
 	return;
 }
 
 =pod
 
-=back
+=item new_keys(node, db, ext, on)
 
-=head2 Key tables
-
-What the crash recovery and standby tests (t/006_recovery.pl,
-t/007_standby.pl) share: k, keyed by C<DEFAULT objectid()> under a btree
-primary key, with copies of the key (generated columns) in h under a hash
-index and in b under a BRIN minmax index (4 pages a range); u, keyed by
-C<DEFAULT uuidv7()> under a btree primary key; n numbers the rows.
-
-=over
-
-=item key_tables(node, db)
-
-Creates objectid, amcheck and the key tables in db; returns the
-extension's schema, quoted.
+Four sessions, one after another, each insert 500 rows with the
+C<DEFAULT objectid()> and C<DEFAULT uuidv7()> keys into oid_t and uuid_t
+(n = -1001 to -4500): a passed test for each without a unique violation.
+on begins the test names.
 
 =cut
 
-sub key_tables
+sub new_keys
 {
-	my ($node, $db) = @_;
-	$node->safe_psql($db, 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
-	my $ext = $node->safe_psql($db,
-		"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'");
-	$node->safe_psql(
-		$db, qq{
-CREATE TABLE k (id objectid PRIMARY KEY DEFAULT $ext.objectid(), n int NOT NULL,
-	h objectid GENERATED ALWAYS AS (id) STORED, b objectid GENERATED ALWAYS AS (id) STORED);
-CREATE INDEX k_h ON k USING hash (h);
-CREATE INDEX k_b ON k USING brin (b) WITH (pages_per_range = 4);
-CREATE TABLE u (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL);});
-	return $ext;
-}
-
-=pod
-
-=item key_rows(node, db, from, to)
-
-Inserts the rows n = from..to into k and u, 100 rows a transaction.
-
-=cut
-
-sub key_rows
-{
-	my ($node, $db, $from, $to) = @_;
-	my $sql = '';
-	for (my $n = $from; $n <= $to; $n += 100)
+	my ($node, $db, $ext, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	for my $s (1 .. 4)
 	{
-		my $last = $n + 99 < $to ? $n + 99 : $to;
-		$sql .= "INSERT INTO k (n) SELECT generate_series($n, $last);\n"
-		  . "INSERT INTO u (n) SELECT generate_series($n, $last);\n";
+		my ($ret, $out, $err) = $node->psql(
+			$db, qq{
+			INSERT INTO oid_t (at, grp, m, n) SELECT $ext.objectid(), $ext.objectid(), 0, -1000 * $s - g FROM generate_series(1, 500) g;
+			INSERT INTO uuid_t (n) SELECT -1000 * $s - g FROM generate_series(1, 500) g},
+			on_error_stop => 1);
+		is($ret, 0, "$on, session $s: 500 DEFAULT objectid() and uuidv7() keys each, no unique violation")
+		  or diag($err);
 	}
-	$node->safe_psql($db, $sql);
 	return;
 }
 
 =pod
 
-=item key_answers(node, db, on)
+=item process_values(node, db, column, condition)
 
-check_index() on k's indexes: the btree and the hash index each probed
-once for every row (a nested loop over a materialized scan of k, the index
-on its inner side), the BRIN index over four ranges of the keys that
-together hold every row.  on begins the test names.  Returns the answers
-(rows/sum of n), a line each, to compare across servers or a crash.
-
-=cut
-
-sub key_answers
-{
-	my ($node, $db, $on) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my %opt = (answer => "count(*) || '/' || coalesce(sum(o.n), 0)", on => $on);
-	my $out = '';
-	for ([ k_pkey => 'id' ], [ k_h => 'h' ])
-	{
-		my ($idx, $col) = @$_;
-		$out .= check_index($node, $db, "o JOIN k x ON x.$col = o.id", $idx, 'true',
-			with => 'o AS MATERIALIZED (SELECT id, n FROM k)',
-			settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
-			plan => qr/Index (Only )?Scan using \Q$idx\E on k x/,
-			label => 'a probe per row', %opt) . "\n";
-	}
-	my @b = split /\n/, $node->safe_psql($db,
-		'SELECT min(b) FROM (SELECT b, ntile(4) OVER (ORDER BY b) AS q FROM k) s GROUP BY q HAVING q > 1 ORDER BY 1');
-	for my $range ("o.b < '$b[0]'", "o.b >= '$b[0]' AND o.b < '$b[1]'",
-		"o.b >= '$b[1]' AND o.b < '$b[2]'", "o.b >= '$b[2]'")
-	{
-		$out .= check_index($node, $db, 'k o', 'k_b', $range,
-			plan => qr/Bitmap Index Scan on k_b/, %opt) . "\n";
-	}
-	return $out;
-}
-
-=pod
-
-=item process_values(node, db, condition)
-
-The distinct ObjectId process values (bytes 5-9, in hex) of the k rows
-matching condition, sorted.
+The distinct ObjectId process values (bytes 5-9, in hex) in column of the
+oid_t rows matching condition, sorted.
 
 =cut
 
 sub process_values
 {
-	my ($node, $db, $cond) = @_;
+	my ($node, $db, $col, $cond) = @_;
 	return split /\n/, $node->safe_psql($db,
-		"SELECT DISTINCT encode(substr(id::bytea, 5, 5), 'hex') FROM k WHERE $cond ORDER BY 1");
+		"SELECT DISTINCT encode(substr(${col}::bytea, 5, 5), 'hex') FROM oid_t WHERE $cond ORDER BY 1");
 }
 
 =pod
+
+=back
+
+=head2 pg_regress
+
+=over
 
 =item regress_files(node, db, user, dir, [ test... ], name)
 
