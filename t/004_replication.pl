@@ -7,30 +7,33 @@
 # /usr/lib/postgresql/M with the extension, else the test fails), from M to
 # the major under test and back.
 #
-# On the publisher, ROWS rows (default 2000 * SCALE) in each of
-# - oid_t: objectid primary key DEFAULT objectid() (the replica identity),
-#   an objectid column, an objectid[] column;
-# - uuid_t: uuid primary key DEFAULT <extension schema>.uuidv7();
-# - full_t: objectid without any index, REPLICA IDENTITY FULL;
-# one publication of all three.  The subscriber has two databases with the
-# extension and the same tables, one subscription each: binary = false
-# (values travel as text: objectid_out, objectid_in) and binary = true
-# (objectid_send, objectid_recv; on 16+ the initial copy too).  The
-# failures each step guards against:
+# On the publisher, the data tables of t/ObjectidTest.pm (ROWS rows,
+# default 2000 * SCALE: oid_t, keyed by DEFAULT objectid(), the replica
+# identity, with objectid columns under every kind of index the extension
+# gives and an objectid[]; uuid_t, keyed by the extension's uuidv7();
+# oid_part, partitioned by hash of an objectid) and full_t (objectid
+# without any index, REPLICA IDENTITY FULL); one publication of all four.
+# The subscriber has two databases with the extension and the same tables,
+# one subscription each: binary = false (values travel as text:
+# objectid_out, objectid_in) and binary = true (objectid_send,
+# objectid_recv; on 16+ the initial copy too).  The failures each step
+# guards against:
 # - the initial copy or the stream changes a key or another objectid value
 #   (a send/recv or out/in pair that is not exact, an array of objectid that
 #   does not travel in binary: the array carries its element type's OID,
 #   which differs between clusters, and array_recv takes the type it expects
-#   unless both OIDs are built-in ones): every table's rows are compared in
-#   full, publisher against each subscriber, after the copy and after the
-#   stream;
+#   unless both OIDs are built-in ones): every table's rows are compared,
+#   publisher against each subscriber, after the copy and after the stream;
 # - UPDATE and DELETE find the wrong row or none on the subscriber (the
 #   apply worker looks rows up by the replica identity, the primary key,
 #   through objectid's btree `=`; with REPLICA IDENTITY FULL by comparing
 #   whole rows with the type's `=`): the stream updates non-key columns,
-#   updates the keys themselves and deletes, and the rows must still match;
+#   updates the keys themselves (moving oid_part's rows between partitions)
+#   and deletes, and the rows must still match;
 # - the subscriber's indexes no longer match its heap after the apply:
-#   bt_index_check(heapallindexed) on every btree.
+#   amcheck after the copy; after the stream every index answers as a
+#   sequential scan does, the rows lie in their hash partitions, amcheck
+#   clean.
 # (What a subscriber without the extension does with the data is
 # PostgreSQL's: it has no type of that name.)
 
@@ -46,44 +49,15 @@ my $rows = $ENV{ROWS} // 2000 * scale();
 my $major = major_version();
 my @modes = qw(text binary);
 
-# the tables, on both sides
-sub tables
-{
-	my ($ext) = @_;
-	return qq{
-	CREATE TABLE oid_t (
-		id		objectid PRIMARY KEY DEFAULT $ext.objectid(),
-		n		int NOT NULL UNIQUE,
-		ref		objectid,
-		refs	objectid[],
-		note	text
-	);
-	CREATE TABLE uuid_t (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL UNIQUE, ref objectid);
-	CREATE TABLE full_t (id objectid NOT NULL, n int NOT NULL);
-	ALTER TABLE full_t REPLICA IDENTITY FULL;};
-}
+# beside the data tables: no index, REPLICA IDENTITY FULL
+my $full_t = 'CREATE TABLE full_t (id objectid NOT NULL, n int NOT NULL); ALTER TABLE full_t REPLICA IDENTITY FULL';
 
-# SQL inserting the rows n = from..to into each table
-sub insert_rows
-{
-	my ($ext, $from, $to) = @_;
-	return qq{
-	INSERT INTO oid_t (n, ref, refs)
-	SELECT n, $ext.objectid(), ARRAY[$ext.objectid(), NULL, $ext.objectid_from_timestamp(now())]
-	  FROM generate_series($from, $to) n;
-	INSERT INTO uuid_t (n, ref) SELECT n, $ext.objectid() FROM generate_series($from, $to) n;
-	INSERT INTO full_t SELECT $ext.objectid(), n FROM generate_series($from, $to) n;};
-}
-
-# every row of every table, in order, as text: one line per table
+# every row of every table
 sub fingerprint
 {
-	my ($node, $db) = @_;
-	return join "\n", map {
-		"$_: "
-		  . $node->safe_psql($db,
-			"SELECT count(*) || ' ' || md5(coalesce(string_agg(t::text, E'\\n' ORDER BY n), '')) FROM $_ t")
-	} qw(oid_t uuid_t full_t);
+	my ($node, $db, $ext) = @_;
+	return data_fingerprint($node, $db, $ext) . "\nfull_t: "
+	  . $node->safe_psql($db, "SELECT count(*) || ' ' || md5(string_agg(t::text, ',' ORDER BY n, id)) FROM full_t t");
 }
 
 # logical replication from a publisher of major pub to a subscriber of
@@ -104,15 +78,12 @@ sub replicate
 	note "publisher PostgreSQL $pub_major, subscriber PostgreSQL $sub_major";
 
 	$pub->safe_psql('postgres', 'CREATE DATABASE pub');
-	$pub->safe_psql('pub', 'CREATE EXTENSION objectid');
+	$pub->safe_psql('pub', 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
 	my $ext = $pub->safe_psql('pub',
-		"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'"
-	);
-	my $tables = tables($ext);
-	$pub->safe_psql(
-		'pub', $tables . insert_rows($ext, 1, $rows) . q{
-		INSERT INTO oid_t (id, n) VALUES ('000000000000000000000000', -1), ('ffffffffffffffffffffffff', -2);
-		CREATE PUBLICATION p FOR TABLE oid_t, uuid_t, full_t});
+		"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'");
+	data_tables($pub, 'pub', $ext, $rows);
+	$pub->safe_psql('pub',
+		"$full_t; INSERT INTO full_t SELECT h, n FROM oid_t WHERE h IS NOT NULL; CREATE PUBLICATION p FOR TABLE oid_t, uuid_t, oid_part, full_t");
 	# the apply worker finds oid_t's rows through the objectid primary key
 	is( $pub->safe_psql(
 			'pub', q{
@@ -128,7 +99,9 @@ sub replicate
 	for my $mode (@modes)
 	{
 		$sub->safe_psql('postgres', "CREATE DATABASE sub_$mode");
-		$sub->safe_psql("sub_$mode", "CREATE EXTENSION objectid; CREATE EXTENSION amcheck; $tables
+		$sub->safe_psql("sub_$mode", 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
+		data_tables($sub, "sub_$mode", $ext, 0);
+		$sub->safe_psql("sub_$mode", "TRUNCATE oid_t, oid_part; $full_t;
 			SET client_min_messages = warning;
 			CREATE SUBSCRIPTION s_sub_$mode CONNECTION '$conn' PUBLICATION p WITH (binary = @{[ $mode eq 'binary' ? 'true' : 'false' ]})");
 	}
@@ -145,32 +118,34 @@ sub replicate
 	my $compare = sub {
 		my ($what) = @_;
 		$pub->wait_for_catchup("s_sub_$_") for @modes;
-		my $expected = fingerprint($pub, 'pub');
+		my $expected = fingerprint($pub, 'pub', $ext);
 		for my $mode (@modes)
 		{
-			same_text(fingerprint($sub, "sub_$mode"), $expected,
-				"$pair, $what: the $mode subscriber holds the publisher's rows (- publisher, + subscriber)"
-			);
-			cmp_ok(amcheck_btrees($sub, "sub_$mode"),
-				'==', 4, "$pair, $what: amcheck checked the $mode subscriber's 4 btrees");
+			same_text(fingerprint($sub, "sub_$mode", $ext), $expected,
+				"$pair, $what: the $mode subscriber holds the publisher's rows (- publisher, + subscriber)");
+			is(amcheck_btrees($sub, "sub_$mode"), 10, "$pair, $what: amcheck checked the $mode subscriber's 10 btrees");
 		}
-		note "$pair, $what: " . ($expected =~ s/ [0-9a-f]{32}//gr) =~ s/\n/, /gr;
+		note "$pair, $what: " . join ', ', $expected =~ /^(\w+: \d+) /mg;
 		return;
 	};
 	$compare->('initial copy');
 
+	data_rows($pub, 'pub', $ext, $rows + 1, $rows + $rows / 2);
 	$pub->safe_psql(
-		'pub', insert_rows($ext, $rows + 1, $rows + int($rows / 2)) . qq{
-		UPDATE oid_t SET note = 'updated ' || n, ref = $ext.objectid() WHERE n % 5 = 0;
+		'pub', qq{
+		INSERT INTO full_t SELECT $ext.objectid(), n FROM generate_series($rows + 1, $rows + $rows / 2) n;
+		UPDATE oid_t SET h = $ext.objectid(), ids = NULL WHERE n % 5 = 0;
 		UPDATE oid_t SET id = $ext.objectid() WHERE n % 7 = 0;
-		UPDATE oid_t SET id = '7fffffffffffffffffffffff' WHERE n = -2;
-		UPDATE uuid_t SET id = $ext.uuidv7(), ref = NULL WHERE n % 7 = 0;
+		UPDATE oid_t SET id = '7fffffffffffffffffffffff' WHERE n = 2000000002;
+		UPDATE oid_part SET id = $ext.objectid() WHERE n % 7 = 0;
+		UPDATE uuid_t SET id = $ext.uuidv7() WHERE n % 7 = 0;
 		UPDATE full_t SET n = -n WHERE n % 3 = 0;
 		UPDATE full_t SET id = $ext.objectid() WHERE n % 4 = 0;
 		DELETE FROM oid_t WHERE n % 11 = 0;
 		DELETE FROM uuid_t WHERE n % 11 = 0;
 		DELETE FROM full_t WHERE n % 13 = 0});
 	$compare->('stream of INSERT, UPDATE (keys too), DELETE');
+	data_checks($sub, "sub_$_", $ext, "$pair, $_ subscriber") for @modes;
 
 	$sub->stop;
 	$pub->stop;

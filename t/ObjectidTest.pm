@@ -744,7 +744,7 @@ sub data_checks
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
 	my $rows = $node->safe_psql($db, 'SELECT max(n) FROM oid_t WHERE n < 2000000000');
 	# a key of the row that far into the rows
-	my $at = sub { "(SELECT $_[0] FROM oid_t WHERE n = " . int($rows * $_[1]) . ')' };
+	my $at = sub { "(SELECT $_[0] FROM oid_t WHERE n >= " . int($rows * $_[1]) . " AND $_[0] IS NOT NULL ORDER BY n LIMIT 1)" };
 	my %probe = (
 		with => 'p AS MATERIALIZED (SELECT id, h FROM oid_t)',
 		settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
@@ -755,7 +755,7 @@ sub data_checks
 		[ 'p JOIN oid_t x ON x.id = p.id', 'oid_t_pkey', 'true', %probe, plan => qr/Index (Only )?Scan using oid_t_pkey on oid_t x/ ],
 		[ 'p JOIN oid_t x ON x.h = p.h', 'oid_t_h_hash', 'true', %probe, plan => qr/Index Scan using oid_t_h_hash on oid_t x/ ],
 		[ oid_t => oid_t_pkey => 'id < ' . $from_ts->('2001-06-01') ],
-		[ oid_t => oid_t_grp_m => 'm = ' . (int($rows / 7) + 3) ],
+		[ oid_t => oid_t_grp_m => 'm = ' . $at->('m', 1 / 7) ],
 		[ oid_t => oid_t_grp_m => 'grp = ' . $from_ts->('2001-01-03') . ' AND m < ' . int($rows / 2) ],
 		[ oid_t => oid_t_at_brin => 'at >= ' . $from_ts->('2001-02-10') . ' AND at < ' . $from_ts->('2001-02-11') ],
 		[ oid_t => oid_t_at_brin => 'at >= ' . $at->('at', 0.75) . ' AND at < ' . $at->('at', 0.8) ],
