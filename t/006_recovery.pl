@@ -12,12 +12,11 @@
 # inserts into btree, hash and summarized BRIN pages written since); then
 # `pg_ctl stop -m immediate` (nothing is written at shutdown) and a restart
 # through crash recovery.  The failures each check guards against:
-# - an index that replay left out of step with objectid's operators: every
-#   index answers its queries (the primary key and the hash index probed
-#   for every row) as a sequential scan does; the rows in their hash
-#   partitions; bt_index_check(heapallindexed) clean; the rows themselves
-#   as before the crash (that no committed row is lost is PostgreSQL's own
-#   guarantee);
+# - an index that replay left out of step with objectid's operators: the
+#   rows as before the crash, and every index answering its queries (the
+#   primary key and the hash index probed for every row) as a sequential
+#   scan does; the rows in their hash partitions; bt_index_check
+#   (heapallindexed) clean;
 # - generation that repeats itself after a crash (state kept in the data
 #   directory or shared memory, or drawn from something a restart repeats,
 #   such as a process id): new sessions' DEFAULT objectid() and uuidv7()
