@@ -88,12 +88,11 @@ my $db = 'postgres';
 my $host = '127.0.0.1';
 my $start_time = time;
 
-# ---- the cluster: a coordinator and two workers.  The test module's
-# defaults are too small for Citus, whose queries open several connections
-# to each worker; two-phase commits across workers need prepared
-# transactions; the coordinator passes SET LOCAL on to the workers
-# (check_index's forced plans); the workers show their shards in pg_class
-# (amcheck_btrees).
+# ---- the cluster: a coordinator and two workers, small enough for three
+# on one machine.  Citus's queries open several connections to each
+# worker; two-phase commits across workers need prepared transactions; the
+# coordinator passes SET LOCAL on to the workers (check_index's forced
+# plans); the workers show their shards in pg_class (amcheck_btrees).
 my $conf = qq{shared_preload_libraries = 'citus'
 listen_addresses = '$host'
 max_connections = 100
