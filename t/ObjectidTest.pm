@@ -587,10 +587,10 @@ sub extension_members
 
 =head2 Data tables
 
-What the tests of a database's life (t/001_update.pl, t/002_roundtrip.pl,
-t/005_upgrade.pl) share: tables of objectid keys under every kind of index
-the extension gives, uuid keys from its generator, and the checks that
-they came through.
+What the tests of a database's life (t/001_update.pl to t/007_standby.pl
+but t/003) share: tables of objectid keys under every kind of index the
+extension gives, uuid keys from its generator, and the checks that they
+came through.
 
 =over
 
