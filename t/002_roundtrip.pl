@@ -5,21 +5,22 @@
 # and CSV COPY, coming back identical and with every kind of index still
 # answering.
 #
-# A table keyed by objectid (ROWS rows, default 20000 * SCALE) holds ids
-# from objectid(), backfilled ids, the extreme values, NULLs, an objectid[]
-# and one column per generator of test/generators that is installed, under
-# a btree primary key, a hash index, BRIN minmax, minmax_multi and bloom
-# indexes; beside it a table partitioned by hash of an objectid, and one
-# whose generator defaults must keep calling the extension's functions.
-# The settings of @gucs are set on the database when the server has them.
-# Then:
+# The data tables of t/ObjectidTest.pm (ROWS rows, default 20000 * SCALE:
+# objectid keys under every kind of index the extension gives, extreme
+# values, NULLs, an objectid[], hash partitions, uuid v7 keys), with one
+# more column in oid_t per generator of test/generators that is installed,
+# filled by it; beside them a table whose generator defaults must keep
+# calling the extension's functions.  The settings of @gucs are set on the
+# database when the server has them.  Then:
 # - pg_dump -Fc (--create, --load-via-partition-root), the database renamed,
-#   pg_restore --create: every table's contents, the schema dump, the
-#   database settings, the generator defaults and the rows per hash
-#   partition are identical;
-# - in both databases every index answers its queries as a seq scan does,
-#   amcheck's bt_index_check(heapallindexed) passes on every btree, and the
-#   generator defaults call the extension's functions and generate;
+#   pg_restore --create: every table's contents, the rows per hash
+#   partition, the database settings, the generator defaults and the
+#   schema dump are identical;
+# - before the dump and after the restore every index answers its queries
+#   as a seq scan does, the rows stay in their hash partitions, amcheck's
+#   bt_index_check(heapallindexed) passes on every btree, the operator
+#   classes are valid, and the generator defaults call the extension's
+#   functions and generate (after the restore the data tables' too);
 # - COPY out and back in, in binary, text and CSV: the same rows.
 
 use strict;
@@ -42,55 +43,11 @@ $node->safe_psql('postgres', "CREATE DATABASE $db");
 $node->safe_psql($db,
 	'CREATE EXTENSION IF NOT EXISTS objectid; CREATE EXTENSION IF NOT EXISTS amcheck'
 );
+my $ext_schema = $node->safe_psql($db,
+	"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'");
+data_tables($node, $db, $ext_schema, $rows);
 my @gens = present_generators($node, $db);
-
-my ($extra_cols, $extra_vals) = ('', '');
-for my $g (@gens)
-{
-	my ($fn, $type) = @$g;
-	my $name = $fn =~ s/.*\.//r;
-	$extra_cols .= ", g_$name $type";
-	$extra_vals .= ", $fn()";
-}
-
-$node->safe_psql(
-	$db, qq{
-CREATE TABLE rt (
-	id		objectid PRIMARY KEY,
-	at		objectid NOT NULL,
-	h		objectid,
-	mm		objectid,
-	bl		objectid,
-	maybe	objectid,
-	ids		objectid[],
-	n		int NOT NULL UNIQUE
-	$extra_cols
-);
-INSERT INTO rt
-SELECT id, at, id, id, id,
-	   CASE WHEN n % 7 = 0 THEN NULL ELSE objectid() END,
-	   CASE WHEN n % 5 = 0 THEN NULL ELSE ARRAY[at, NULL, id] END,
-	   n $extra_vals
-  FROM (SELECT objectid() AS id,
-			   objectid(timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes') AS at,
-			   n
-		  FROM generate_series(1, $rows) n) s;
-INSERT INTO rt (id, at, n) VALUES
-	('000000000000000000000000', '000000000000000000000000', -1),
-	('ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', -2),
-	('7fffffff0000000000000000', '80000000ffffffffffffffff', -3);
-CREATE INDEX rt_at_brin ON rt USING brin (at) WITH (pages_per_range = 4);
-CREATE INDEX rt_h_hash ON rt USING hash (h);
-CREATE INDEX rt_mm_brin ON rt USING brin (mm objectid_minmax_multi_ops) WITH (pages_per_range = 4);
-CREATE INDEX rt_bl_brin ON rt USING brin (bl objectid_bloom_ops) WITH (pages_per_range = 4);
-CREATE INDEX rt_maybe ON rt (maybe);
-CREATE TABLE rt_part (id objectid PRIMARY KEY, n int) PARTITION BY HASH (id);
-CREATE TABLE rt_part_0 PARTITION OF rt_part FOR VALUES WITH (MODULUS 4, REMAINDER 0);
-CREATE TABLE rt_part_1 PARTITION OF rt_part FOR VALUES WITH (MODULUS 4, REMAINDER 1);
-CREATE TABLE rt_part_2 PARTITION OF rt_part FOR VALUES WITH (MODULUS 4, REMAINDER 2);
-CREATE TABLE rt_part_3 PARTITION OF rt_part FOR VALUES WITH (MODULUS 4, REMAINDER 3);
-INSERT INTO rt_part SELECT id, n FROM rt;
-ANALYZE});
+$node->safe_psql($db, join '', map { "ALTER TABLE oid_t ADD COLUMN g_@{[ $_->[0] =~ s/.*\.//r ]} $_->[1] DEFAULT $_->[0]();\n" } @gens);
 
 # Generator defaults that must keep calling the extension's functions on
 # 18+, where core has uuidv4() and uuidv7() too: written schema-qualified,
@@ -98,9 +55,6 @@ ANALYZE});
 # search_path (both store the function itself, which pg_dump writes
 # qualified).  v7_plain is unqualified under the default path: core's on
 # 18+, the extension's before.
-my $ext_schema = $node->safe_psql($db,
-	"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'"
-);
 $node->safe_psql(
 	$db, qq{
 CREATE TABLE rt_defaults (
@@ -171,8 +125,8 @@ for my $s (@gucs)
 	$node->safe_psql($db, "ALTER DATABASE $db SET $name = '$value'");
 	push @gucs_set, "$name=$value";
 }
-note "rt: "
-  . $node->safe_psql($db, 'SELECT count(*) FROM rt')
+note "oid_t: "
+  . $node->safe_psql($db, 'SELECT count(*) FROM oid_t')
   . ' rows; generator columns: '
   . join(', ', map { "@$_" } @gens)
   . '; database settings: '
@@ -182,17 +136,8 @@ note "rt: "
 sub facts
 {
 	my ($d) = @_;
-	my $facts = '';
-	for my $t (qw(rt rt_part rt_defaults))
-	{
-		$facts .= "== $t\n"
-		  . $node->safe_psql($d, "COPY (SELECT * FROM $t ORDER BY n) TO STDOUT")
-		  . "\n";
-	}
-	$facts .= "== partitions\n"
-	  . $node->safe_psql($d,
-		'SELECT tableoid::regclass, count(*) FROM rt_part GROUP BY 1 ORDER BY 1')
-	  . "\n";
+	my $facts = data_fingerprint($node, $d, $ext_schema) . "\n== rt_defaults\n"
+	  . $node->safe_psql($d, 'COPY (SELECT * FROM rt_defaults ORDER BY n) TO STDOUT') . "\n";
 	$facts .= "== settings\n" . $node->safe_psql(
 		$d, q{
 		SELECT unnest(setconfig) FROM pg_db_role_setting
@@ -207,29 +152,11 @@ sub facts
 	return $facts;
 }
 
-# each index answers as a seq scan does; amcheck clean; the defaults call
-# the extension's generators
+# the data tables' checks, and the generator defaults
 sub check_indexes
 {
 	my ($d) = @_;
-	my $answer = "coalesce(sum(n), 0) || '/' || count(*)";
-	my @checks = (
-		[ rt_pkey => 'id = ANY (ARRAY(SELECT id FROM rt WHERE n % 997 = 1))' ],
-		[ rt_pkey => "id >= objectid_from_timestamp(now() - interval '1 hour')" ],
-		[
-			rt_at_brin =>
-			  "at >= objectid_from_timestamp('2001-02-10') AND at < objectid_from_timestamp('2001-02-11')"
-		],
-		[ rt_h_hash => 'h = (SELECT id FROM rt WHERE n = ' . (int($rows / 5) + 1) . ')' ],
-		[ rt_mm_brin => 'mm = (SELECT id FROM rt WHERE n = ' . (int($rows / 3) + 1) . ')' ],
-		[ rt_bl_brin => 'bl = (SELECT id FROM rt WHERE n = ' . (int($rows / 2) + 1) . ')' ],
-		[
-			rt_maybe => 'maybe > (SELECT maybe FROM rt WHERE n >= '
-			  . ($rows - int($rows / 4))
-			  . ' AND maybe IS NOT NULL ORDER BY n LIMIT 1)'
-		]);
-	check_index($node, $d, 'rt', @$_) for @checks;
-	amcheck_btrees($node, $d);
+	data_checks($node, $d, $ext_schema, $d);
 	check_defaults($d);
 	return;
 }
@@ -246,24 +173,22 @@ same_text(facts($db), $before,
 	'pg_dump -Fc / pg_restore: contents, partitions, settings, generator defaults and schema identical'
 );
 check_indexes($db);
-check_indexes("${db}_orig");
+data_defaults($node, $db, $ext_schema, $db);
 
 for my $fmt (qw(binary text csv))
 {
 	$node->safe_psql(
 		$db, qq{
-\\copy rt TO '$work/rt.$fmt' WITH (FORMAT $fmt)
-CREATE TABLE rt_$fmt (LIKE rt INCLUDING ALL);
-\\copy rt_$fmt FROM '$work/rt.$fmt' WITH (FORMAT $fmt)
+\\copy oid_t TO '$work/oid_t.$fmt' WITH (FORMAT $fmt)
+CREATE TABLE copy_$fmt (LIKE oid_t INCLUDING ALL);
+\\copy copy_$fmt FROM '$work/oid_t.$fmt' WITH (FORMAT $fmt)
 });
 	is( $node->safe_psql(
 			$db, qq{
-		SELECT (SELECT count(*) FROM (TABLE rt EXCEPT ALL TABLE rt_$fmt) a)
-		     + (SELECT count(*) FROM (TABLE rt_$fmt EXCEPT ALL TABLE rt) b)}),
-		0,
-		"COPY $fmt: the rows come back identical");
-	is($node->safe_psql($db, "SELECT count(*) FROM rt_$fmt"),
-		$rows + 3, "COPY $fmt: every row comes back");
+		SELECT (SELECT count(*) FROM (TABLE oid_t EXCEPT ALL TABLE copy_$fmt) a)
+		     || '|' || (SELECT count(*) FROM (TABLE copy_$fmt EXCEPT ALL TABLE oid_t) b)
+		     || '|' || (SELECT count(*) FROM copy_$fmt)}),
+		'0|0|' . ($rows + 1003), "COPY $fmt: every row comes back identical");
 }
 
 $node->stop;

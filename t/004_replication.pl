@@ -7,36 +7,35 @@
 # /usr/lib/postgresql/M with the extension, else the test fails), from M to
 # the major under test and back.
 #
-# On the publisher, ROWS rows (default 2000 * SCALE) in each of
-# - oid_t: objectid primary key DEFAULT objectid() (the replica identity),
-#   an objectid column, an objectid[] column;
-# - uuid_t: uuid primary key DEFAULT <extension schema>.uuidv7();
-# - full_t: objectid without any index, REPLICA IDENTITY FULL;
-# one publication of all three.  The subscriber has two databases with the
-# extension and the same tables, one subscription each: binary = false
-# (values travel as text: objectid_out, objectid_in) and binary = true
-# (objectid_send, objectid_recv; on 16+ the initial copy too).  The
-# failures each step guards against:
+# On the publisher, the data tables of t/ObjectidTest.pm (ROWS rows,
+# default 2000 * SCALE: oid_t, keyed by DEFAULT objectid(), the replica
+# identity, with objectid columns under every kind of index the extension
+# gives and an objectid[]; uuid_t, keyed by the extension's uuidv7();
+# oid_part, partitioned by hash of an objectid) and full_t (objectid
+# without any index, REPLICA IDENTITY FULL); one publication of all four.
+# The subscriber has two databases with the extension and the same tables,
+# one subscription each: binary = false (values travel as text:
+# objectid_out, objectid_in) and binary = true (objectid_send,
+# objectid_recv; on 16+ the initial copy too).  The failures each step
+# guards against:
 # - the initial copy or the stream changes a key or another objectid value
 #   (a send/recv or out/in pair that is not exact, an array of objectid that
 #   does not travel in binary: the array carries its element type's OID,
 #   which differs between clusters, and array_recv takes the type it expects
-#   unless both OIDs are built-in ones): every table's rows are compared in
-#   full, publisher against each subscriber, after the copy and after the
-#   stream;
+#   unless both OIDs are built-in ones): every table's rows are compared,
+#   publisher against each subscriber, after the copy and after the stream;
 # - UPDATE and DELETE find the wrong row or none on the subscriber (the
 #   apply worker looks rows up by the replica identity, the primary key,
 #   through objectid's btree `=`; with REPLICA IDENTITY FULL by comparing
 #   whole rows with the type's `=`): the stream updates non-key columns,
-#   updates the keys themselves and deletes, and the rows must still match;
+#   updates the keys themselves (moving oid_part's rows between partitions)
+#   and deletes, and the rows must still match;
 # - the subscriber's indexes no longer match its heap after the apply:
-#   bt_index_check(heapallindexed) on every btree;
-# - a subscriber without the extension takes the data in some other form:
-#   it cannot create a table with an objectid column (42704), cannot
-#   subscribe while that table is missing, and a table whose objectid
-#   columns are declared uuid instead makes the copy fail with an error
-#   (counted in pg_stat_subscription_stats, written to the subscriber's
-#   log), leaving every table empty.
+#   amcheck after the copy; after the stream every index answers as a
+#   sequential scan does, the rows lie in their hash partitions, amcheck
+#   clean.
+# (What a subscriber without the extension does with the data is
+# PostgreSQL's: it has no type of that name.)
 
 use strict;
 use warnings;
@@ -50,65 +49,15 @@ my $rows = $ENV{ROWS} // 2000 * scale();
 my $major = major_version();
 my @modes = qw(text binary);
 
-# the tables, on every side: with the extension's defaults, or (without the
-# extension) with uuid in place of objectid and no defaults
-sub tables
-{
-	my ($ext, $type) = @_;
-	my ($oid_default, $uuid_default) =
-	  $type eq 'objectid'
-	  ? (" DEFAULT $ext.objectid()", " DEFAULT $ext.uuidv7()")
-	  : ('', '');
-	return qq{
-	CREATE TABLE oid_t (
-		id		$type PRIMARY KEY$oid_default,
-		n		int NOT NULL UNIQUE,
-		ref		$type,
-		refs	${type}[],
-		note	text
-	);
-	CREATE TABLE uuid_t (
-		id		uuid PRIMARY KEY$uuid_default,
-		n		int NOT NULL UNIQUE,
-		ref		$type
-	);
-	CREATE TABLE full_t (id $type NOT NULL, n int NOT NULL);
-	ALTER TABLE full_t REPLICA IDENTITY FULL;};
-}
+# beside the data tables: no index, REPLICA IDENTITY FULL
+my $full_t = 'CREATE TABLE full_t (id objectid NOT NULL, n int NOT NULL); ALTER TABLE full_t REPLICA IDENTITY FULL';
 
-# SQL inserting the rows n = from..to into each table
-sub insert_rows
-{
-	my ($ext, $from, $to) = @_;
-	return qq{
-	INSERT INTO oid_t (n, ref, refs)
-	SELECT n, $ext.objectid(), ARRAY[$ext.objectid(), NULL, $ext.objectid_from_timestamp(now())]
-	  FROM generate_series($from, $to) n;
-	INSERT INTO uuid_t (n, ref) SELECT n, $ext.objectid() FROM generate_series($from, $to) n;
-	INSERT INTO full_t SELECT $ext.objectid(), n FROM generate_series($from, $to) n;};
-}
-
-# every row of every table, in order, as text: one line per table
+# every row of every table
 sub fingerprint
 {
-	my ($node, $db) = @_;
-	return join "\n", map {
-		"$_: "
-		  . $node->safe_psql($db,
-			"SELECT count(*) || ' ' || md5(coalesce(string_agg(t::text, E'\\n' ORDER BY n), '')) FROM $_ t"
-		  )
-	} qw(oid_t uuid_t full_t);
-}
-
-# subscription s_DB in DB to publication p, in text or binary mode
-sub subscribe
-{
-	my ($sub, $db, $conn, $mode) = @_;
-	my $binary = $mode eq 'binary' ? 'true' : 'false';
-	$sub->safe_psql($db,
-		"SET client_min_messages = warning; CREATE SUBSCRIPTION s_$db CONNECTION '$conn' PUBLICATION p WITH (binary = $binary)"
-	);
-	return;
+	my ($node, $db, $ext) = @_;
+	return data_fingerprint($node, $db, $ext) . "\nfull_t: "
+	  . $node->safe_psql($db, "SELECT count(*) || ' ' || md5(string_agg(t::text, ',' ORDER BY n, id)) FROM full_t t");
 }
 
 # logical replication from a publisher of major pub to a subscriber of
@@ -129,15 +78,12 @@ sub replicate
 	note "publisher PostgreSQL $pub_major, subscriber PostgreSQL $sub_major";
 
 	$pub->safe_psql('postgres', 'CREATE DATABASE pub');
-	$pub->safe_psql('pub', 'CREATE EXTENSION objectid');
+	$pub->safe_psql('pub', 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
 	my $ext = $pub->safe_psql('pub',
-		"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'"
-	);
-	my $tables = tables($ext, 'objectid');
-	$pub->safe_psql(
-		'pub', $tables . insert_rows($ext, 1, $rows) . q{
-		INSERT INTO oid_t (id, n) VALUES ('000000000000000000000000', -1), ('ffffffffffffffffffffffff', -2);
-		CREATE PUBLICATION p FOR TABLE oid_t, uuid_t, full_t});
+		"SELECT quote_ident(extnamespace::regnamespace::text) FROM pg_extension WHERE extname = 'objectid'");
+	data_tables($pub, 'pub', $ext, $rows);
+	$pub->safe_psql('pub',
+		"$full_t; INSERT INTO full_t SELECT h, n FROM oid_t WHERE h IS NOT NULL; CREATE PUBLICATION p FOR TABLE oid_t, uuid_t, oid_part, full_t");
 	# the apply worker finds oid_t's rows through the objectid primary key
 	is( $pub->safe_psql(
 			'pub', q{
@@ -153,121 +99,53 @@ sub replicate
 	for my $mode (@modes)
 	{
 		$sub->safe_psql('postgres', "CREATE DATABASE sub_$mode");
-		$sub->safe_psql("sub_$mode",
-			"CREATE EXTENSION objectid; CREATE EXTENSION amcheck; $tables");
-		subscribe($sub, "sub_$mode", $conn, $mode);
+		$sub->safe_psql("sub_$mode", 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
+		data_tables($sub, "sub_$mode", $ext, 0);
+		$sub->safe_psql("sub_$mode", "TRUNCATE oid_t, oid_part; $full_t;
+			SET client_min_messages = warning;
+			CREATE SUBSCRIPTION s_sub_$mode CONNECTION '$conn' PUBLICATION p WITH (binary = @{[ $mode eq 'binary' ? 'true' : 'false' ]})");
 	}
 	$sub->wait_for_subscription_sync($pub, "s_sub_$_", "sub_$_") for @modes;
-	is( $sub->safe_psql('sub_binary',
-			"SELECT subbinary FROM pg_subscription WHERE subname = 's_sub_binary'"
-		),
-		't',
-		"$pair: s_sub_binary is a binary subscription");
 	# as between any two independent clusters, the type's OIDs differ (an
 	# array in binary carries its element type's OID)
-	my $typoid = "SELECT 'objectid'::regtype::oid";
-	isnt($sub->safe_psql('sub_binary', $typoid),
-		$pub->safe_psql('pub', $typoid),
-		"$pair: objectid's type OID differs between publisher and binary subscriber"
-	);
+	is( $sub->safe_psql('sub_binary',
+			"SELECT subbinary, 'objectid'::regtype::oid = @{[ $pub->safe_psql('pub', q{SELECT 'objectid'::regtype::oid}) ]}
+			   FROM pg_subscription WHERE subname = 's_sub_binary'"),
+		't|f', "$pair: s_sub_binary is a binary subscription, objectid's type OID differs from the publisher's");
 
 	# each subscriber database holds exactly the publisher's rows once it
 	# has applied everything the publisher wrote so far
 	my $compare = sub {
 		my ($what) = @_;
 		$pub->wait_for_catchup("s_sub_$_") for @modes;
-		my $expected = fingerprint($pub, 'pub');
+		my $expected = fingerprint($pub, 'pub', $ext);
 		for my $mode (@modes)
 		{
-			same_text(fingerprint($sub, "sub_$mode"), $expected,
-				"$pair, $what: the $mode subscriber holds the publisher's rows (- publisher, + subscriber)"
-			);
-			cmp_ok(amcheck_btrees($sub, "sub_$mode"),
-				'==', 4, "$pair, $what: amcheck checked the $mode subscriber's 4 btrees");
+			same_text(fingerprint($sub, "sub_$mode", $ext), $expected,
+				"$pair, $what: the $mode subscriber holds the publisher's rows (- publisher, + subscriber)");
+			is(amcheck_btrees($sub, "sub_$mode"), 10, "$pair, $what: amcheck checked the $mode subscriber's 10 btrees");
 		}
-		note "$pair, $what: " . ($expected =~ s/ [0-9a-f]{32}//gr) =~ s/\n/, /gr;
+		note "$pair, $what: " . join ', ', $expected =~ /^(\w+: \d+) /mg;
 		return;
 	};
 	$compare->('initial copy');
 
+	data_rows($pub, 'pub', $ext, $rows + 1, $rows + $rows / 2);
 	$pub->safe_psql(
-		'pub', insert_rows($ext, $rows + 1, $rows + int($rows / 2)) . qq{
-		UPDATE oid_t SET note = 'updated ' || n, ref = $ext.objectid() WHERE n % 5 = 0;
+		'pub', qq{
+		INSERT INTO full_t SELECT $ext.objectid(), n FROM generate_series($rows + 1, $rows + $rows / 2) n;
+		UPDATE oid_t SET h = $ext.objectid(), ids = NULL WHERE n % 5 = 0;
 		UPDATE oid_t SET id = $ext.objectid() WHERE n % 7 = 0;
-		UPDATE oid_t SET id = '7fffffffffffffffffffffff' WHERE n = -2;
-		UPDATE uuid_t SET id = $ext.uuidv7(), ref = NULL WHERE n % 7 = 0;
+		UPDATE oid_t SET id = '7fffffffffffffffffffffff' WHERE n = 2000000002;
+		UPDATE oid_part SET id = $ext.objectid() WHERE n % 7 = 0;
+		UPDATE uuid_t SET id = $ext.uuidv7() WHERE n % 7 = 0;
 		UPDATE full_t SET n = -n WHERE n % 3 = 0;
 		UPDATE full_t SET id = $ext.objectid() WHERE n % 4 = 0;
 		DELETE FROM oid_t WHERE n % 11 = 0;
 		DELETE FROM uuid_t WHERE n % 11 = 0;
 		DELETE FROM full_t WHERE n % 13 = 0});
 	$compare->('stream of INSERT, UPDATE (keys too), DELETE');
-
-	# ---- a subscriber without the extension
-	$sub->safe_psql('postgres', 'CREATE DATABASE sub_noext');
-	my ($ret, $out, $err) =
-	  $sub->psql('sub_noext', $tables, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-	isnt($ret, 0,
-		"$pair, no extension: CREATE TABLE with an objectid column fails");
-	like(
-		$err,
-		qr/ERROR:  42704: type "objectid" does not exist/,
-		"$pair, no extension: CREATE TABLE fails with 42704 type \"objectid\" does not exist"
-	);
-	($ret, $out, $err) = $sub->psql('sub_noext',
-		"SET client_min_messages = warning; CREATE SUBSCRIPTION s_noext CONNECTION '$conn' PUBLICATION p"
-	);
-	isnt($ret, 0,
-		"$pair, no extension: CREATE SUBSCRIPTION without the tables fails");
-	like(
-		$err,
-		qr/relation "public\.(oid_t|uuid_t|full_t)" does not exist/,
-		"$pair, no extension: CREATE SUBSCRIPTION says a published table is missing"
-	);
-
-	# the objectid columns declared as uuid: the copy fails, nothing is
-	# stored.  The sync workers' error counter is sync_error_count up to 18,
-	# sync_table_error_count from 19 (beside sync_seq_error_count).
-	my $errors =
-	  $sub->pg_version->major >= 19 ? 'sync_table_error_count' : 'sync_error_count';
-	for my $mode (@modes)
-	{
-		my $db = "sub_uuid_$mode";
-		my $offset = -s $sub->logfile;
-		$sub->safe_psql('postgres', "CREATE DATABASE $db");
-		$sub->safe_psql($db, tables($ext, 'uuid'));
-		subscribe($sub, $db, $conn, $mode);
-		ok( $sub->poll_query_until(
-				$db,
-				"SELECT $errors > 0 FROM pg_stat_subscription_stats WHERE subname = 's_$db'"
-			),
-			"$pair, no extension, objectid columns declared uuid, $mode mode: the initial copy fails ($errors)"
-		);
-		is( $sub->safe_psql(
-				$db,
-				'SELECT (SELECT count(*) FROM oid_t) + (SELECT count(*) FROM uuid_t) + (SELECT count(*) FROM full_t)'
-			),
-			0,
-			"$pair, no extension, objectid columns declared uuid, $mode mode: nothing is stored"
-		);
-		# the error uuid's input function raises: uuid_in on the text of an
-		# objectid, or, where the initial copy is binary (both sides 16+),
-		# uuid_recv on its 12 bytes
-		my $expect =
-		  $mode eq 'binary' && $pub->pg_version->major >= 16 && $sub->pg_version->major >= 16
-		  ? qr/ERROR:  insufficient data left in message/
-		  : qr/ERROR:  invalid input syntax for type uuid: "[0-9a-f]{24}"/;
-		my $logged = eval {
-			$sub->wait_for_log($expect, $offset);
-			1;
-		};
-		ok($logged,
-			"$pair, no extension, objectid columns declared uuid, $mode mode: the subscriber's log has the error ($expect)"
-		);
-		my ($msg) = slurp_file($sub->logfile, $offset) =~ /(ERROR:  .*)/;
-		note "$pair, no extension, $mode mode: " . ($msg // 'no error logged');
-		$sub->safe_psql($db, "ALTER SUBSCRIPTION s_$db DISABLE");
-	}
+	data_checks($sub, "sub_$_", $ext, "$pair, $_ subscriber") for @modes;
 
 	$sub->stop;
 	$pub->stop;

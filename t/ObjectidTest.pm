@@ -59,17 +59,12 @@ our @EXPORT = qw(
   amcheck_btrees
   same_text
   extension_members
-  start_client
-  key_batch
-  key_tables
-  key_script
-  key_load
-  acked
-  wait_acked
-  key_digests
-  key_acked_checks
-  key_bounds
-  key_checks
+  data_tables
+  data_rows
+  data_fingerprint
+  data_checks
+  data_defaults
+  new_keys
   process_values
   regress_files
   run_regress
@@ -366,26 +361,6 @@ sub run_client
 
 =pod
 
-=item start_client(node, log, command...)
-
-Start one of the server's client programs (pgbench: the name alone) against
-node in the background, its standard output and error going to the file
-log; returns the IPC::Run harness (C<pumpable> while it runs, C<finish>
-waits for it and is true when it exited with 0).
-
-=cut
-
-sub start_client
-{
-	my ($node, $log, $prog, @args) = @_;
-	my %env = client_env($node);
-	local @ENV{ keys %env } = values %env;
-	return IPC::Run::start([ install_path() . "/bin/$prog", @args ],
-		'<', \undef, '>', $log, '2>&1');
-}
-
-=pod
-
 =item present_generators(node, db)
 
 The generators of test/generators that the extension installed in db has,
@@ -614,338 +589,301 @@ sub extension_members
 
 =back
 
-=head2 Key tables
+=head2 Data tables
 
-What the crash recovery and standby tests (t/006_recovery.pl,
-t/007_standby.pl) share: tables keyed by generated keys under every index
-kind, a pgbench transaction filling them that acknowledges each commit,
-and the checks of what they hold.  The tables: k_btree (objectid primary
-key, C<DEFAULT objectid()>), k_hash (a hash index on its objectid), k_brin
-(a BRIN minmax index, 4 pages per range), u_btree (uuid primary key,
-C<DEFAULT uuidv7()>), u_hash (a hash index on its uuid).  One transaction
-takes a number from the sequence txn, inserts key_batch() rows with
-generated keys into k_btree and u_btree and the same keys into k_hash,
-k_brin and u_hash.
+What the tests of a database's life (t/001_update.pl to t/007_standby.pl
+but t/003) share: tables of objectid keys under every kind of index the
+extension gives, uuid keys from its generator, and the checks that they
+came through.
 
 =over
 
-=item key_batch()
+=item data_tables(node, db, ext, rows)
 
-KEY_BATCH from the environment (default 10): the rows a transaction adds
-to each key table.
+Creates, in db (the extension in schema ext, quoted, and amcheck
+installed), and fills with data_rows(1, rows):
 
-=cut
+=over
 
-sub key_batch
-{
-	return positive_env('KEY_BATCH', 10);
-}
+=item oid_t
 
-=pod
+keys C<DEFAULT objectid()>, every tenth objectid_from_timestamp() of the
+row's time, under a btree primary key; at, keys every 37 minutes from
+2001-02-03, under BRIN minmax; grp, one of five keys, with m under a
+two-column btree (skip scans on 18+); h, mm and bl, generated keys under a
+hash index, BRIN minmax_multi and bloom; maybe, a generated key or NULL,
+under a btree; ids, an objectid[] or NULL; n numbers the rows.  Three more
+rows hold extreme keys (all zeros, all ones, the ends of the signed 32-bit
+second; n 2000000001 to 2000000003).
 
-=item key_tables(ext)
+=item uuid_t
 
-The SQL creating the key tables, ext the extension's schema (quoted).
+keys C<DEFAULT uuidv7()> (the extension's, named with its schema), every
+tenth uuidv7_from_timestamp() of the row's time, under a btree primary
+key.
 
-=cut
+=item oid_part
 
-sub key_tables
-{
-	my ($ext) = @_;
-	return qq{
-CREATE SEQUENCE txn;
-CREATE TABLE k_btree (id objectid PRIMARY KEY DEFAULT $ext.objectid(), txn bigint NOT NULL, client int NOT NULL);
-CREATE TABLE k_hash (id objectid NOT NULL, txn bigint NOT NULL);
-CREATE INDEX k_hash_id ON k_hash USING hash (id);
-CREATE TABLE k_brin (id objectid NOT NULL, txn bigint NOT NULL);
-CREATE INDEX k_brin_id ON k_brin USING brin (id) WITH (pages_per_range = 4);
-CREATE TABLE u_btree (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), txn bigint NOT NULL, client int NOT NULL);
-CREATE TABLE u_hash (id uuid NOT NULL, txn bigint NOT NULL);
-CREATE INDEX u_hash_id ON u_hash USING hash (id);};
-}
+oid_t's keys, C<DEFAULT objectid()>, partitioned by hash of the key in 4.
 
-=pod
-
-=item key_script(ack)
-
-The pgbench script of the key transaction.  It answers the transaction's
-number and an md5 of its objectid keys and of its uuid keys, and after the
-commit the client appends C<client txn objectid-md5 uuid-md5> to the file
-ack: pgbench runs C<\shell> only once the statement before it has
-returned, so ack lists exactly the transactions whose commit a client saw.
+=back
 
 =cut
 
-sub key_script
+sub data_tables
 {
-	my ($ack) = @_;
-	my $batch = key_batch();
-	return qq{WITH x AS (SELECT nextval('txn') AS txn),
-     o AS (INSERT INTO k_btree (txn, client)
-           SELECT txn, :client_id FROM x, generate_series(1, $batch) RETURNING id, txn),
-     oh AS (INSERT INTO k_hash SELECT id, txn FROM o),
-     ob AS (INSERT INTO k_brin SELECT id, txn FROM o),
-     u AS (INSERT INTO u_btree (txn, client)
-           SELECT txn, :client_id FROM x, generate_series(1, $batch) RETURNING id, txn),
-     uh AS (INSERT INTO u_hash SELECT id, txn FROM u)
-SELECT txn, (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM o) AS osum,
-       (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM u) AS usum FROM x
-\\gset
-\\shell echo :client_id :txn :osum :usum >> $ack
-};
-}
-
-=pod
-
-=item key_load(node, db, clients =E<gt> N, rate =E<gt> TPS)
-
-Start pgbench in the background: N clients (default 4) run the key
-transaction in db for up to 600 s, at TPS transactions a second if rate
-is given.  Returns the load: a hash of C<harness> (start_client's), C<ack>
-(the acknowledgement file), C<log> (pgbench's output).
-
-=cut
-
-sub key_load
-{
-	my ($node, $db, %opt) = @_;
-	my $dir = $node->basedir;
-	my $load = {
-		ack => "$dir/key_ack",
-		log => "$dir/key_pgbench.log",
-		clients => $opt{clients} // 4
-	};
-	PostgreSQL::Test::Utils::append_to_file("$dir/key_txn.sql",
-		key_script($load->{ack}));
-	PostgreSQL::Test::Utils::append_to_file($load->{ack}, '');
-	$load->{harness} = start_client(
-		$node, $load->{log}, 'pgbench', '-n',
-		'-c' => $load->{clients},
-		'-j' => 2,
-		(defined $opt{rate} ? ('-R' => $opt{rate}) : ()),
-		'-T' => 600,
-		'-f' => "$dir/key_txn.sql",
-		$db);
-	return $load;
-}
-
-=pod
-
-=item acked(load)
-
-How many transactions the load has acknowledged so far.
-
-=cut
-
-sub acked
-{
-	my ($load) = @_;
-	my @lines = split /\n/, slurp_file($load->{ack});
-	return scalar @lines;
-}
-
-=pod
-
-=item wait_acked(load, n)
-
-Wait until n transactions are acknowledged; dies, with pgbench's output,
-if pgbench stops first or after the default timeout (180 s).  Returns how
-many are.
-
-=cut
-
-sub wait_acked
-{
-	my ($load, $n) = @_;
-	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
-	my $acked;
-	while (($acked = acked($load)) < $n)
-	{
-		die "pgbench stopped before $n transactions were acknowledged:\n"
-		  . slurp_file($load->{log})
-		  unless $load->{harness}->pumpable;
-		die "$acked transactions acknowledged after "
-		  . "$PostgreSQL::Test::Utils::timeout_default s, expected $n"
-		  if time > $deadline;
-		select undef, undef, undef, 0.1;
-	}
-	return $acked;
-}
-
-=pod
-
-=item key_digests()
-
-The SQL of the rows (tab, txn, n, md5): per key table and transaction,
-the number of rows and the md5 of their keys (as key_script's).
-
-=cut
-
-sub key_digests
-{
-	return join "\nUNION ALL\n",
-	  map {
-		"SELECT '$_' AS tab, txn, count(*) AS n, md5(string_agg(id::text, ',' ORDER BY id)) FROM $_ GROUP BY txn"
-	  } qw(k_btree k_hash k_brin u_btree u_hash);
-}
-
-=pod
-
-=item key_acked_checks(node, db, load, after)
-
-After the load stopped: every transaction it acknowledged is there in all
-five key tables with exactly its keys (the md5 of each table's keys for
-that transaction equals the client's), no transaction is there in part
-(all five tables, key_batch() rows each, the same keys in each copy), and
-at most one unacknowledged transaction per client is there (its commit
-happened but the answer never reached the client).  after says when, for
-the test names ("after crash recovery").  Makes the tables ack and digest
-in db.  Returns how many transactions were acknowledged.
-
-=cut
-
-sub key_acked_checks
-{
-	my ($node, $db, $load, $after) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my $batch = key_batch();
-	my $n_acked = acked($load);
+	my ($node, $db, $ext, $rows) = @_;
 	$node->safe_psql(
 		$db, qq{
-	CREATE TABLE ack (client int NOT NULL, txn bigint PRIMARY KEY, osum text NOT NULL, usum text NOT NULL);
-	\\copy ack FROM '$load->{ack}' WITH (DELIMITER ' ')
-	CREATE TABLE digest AS @{[ key_digests() ]};
-	});
-	is($node->safe_psql($db, 'SELECT count(*) FROM ack'),
-		$n_acked, 'every acknowledgement was loaded');
-	for my $line (
-		split /\n/,
-		$node->safe_psql(
-			$db, qq{
-	    SELECT t.t, count(*) FILTER (WHERE d.md5 IS DISTINCT FROM CASE WHEN t.t LIKE 'k%' THEN a.osum ELSE a.usum END
-	                                    OR d.n <> $batch)
-	      FROM ack a
-	     CROSS JOIN (VALUES ('k_btree'), ('k_hash'), ('k_brin'), ('u_btree'), ('u_hash')) t(t)
-	      LEFT JOIN digest d ON d.tab = t.t AND d.txn = a.txn
-	     GROUP BY t.t ORDER BY 1}))
-	{
-		my ($t, $lost) = split /\|/, $line;
-		is($lost, 0,
-			"$t: all $n_acked acknowledged transactions there $after, with exactly their keys"
-		);
-	}
-	my ($present, $partial, $unacked, $clients_over) = split /\|/, $node->safe_psql(
-		$db, qq{
-	    SELECT count(*),
-	           count(*) FILTER (WHERE tables <> 5 OR rows <> 5 * $batch OR ksums <> 1 OR usums <> 1),
-	           count(*) FILTER (WHERE txn NOT IN (SELECT txn FROM ack)),
-	           (SELECT count(*) FROM (SELECT client FROM k_btree
-	                                   WHERE txn NOT IN (SELECT txn FROM ack)
-	                                   GROUP BY client HAVING count(DISTINCT txn) > 1) c)
-	      FROM (SELECT txn, count(*) AS tables, sum(n) AS rows,
-	                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'k%') AS ksums,
-	                   count(DISTINCT md5) FILTER (WHERE tab LIKE 'u%') AS usums
-	              FROM digest GROUP BY txn) s});
-	is($partial, 0,
-		"no transaction only partly there: all $present in all five tables, $batch rows each, the same keys in each copy"
-	);
-	is($clients_over, 0,
-		"at most one unacknowledged transaction per client is there ($unacked committed as the server stopped, before the client heard)"
-	);
-	return $n_acked;
+CREATE TABLE oid_t (
+	id		objectid PRIMARY KEY DEFAULT $ext.objectid(),
+	at		objectid NOT NULL,
+	grp		objectid NOT NULL,
+	m		int NOT NULL,
+	h		objectid,
+	mm		objectid,
+	bl		objectid,
+	maybe	objectid,
+	ids		objectid[],
+	n		int NOT NULL UNIQUE);
+CREATE INDEX oid_t_grp_m ON oid_t (grp, m);
+CREATE INDEX oid_t_h_hash ON oid_t USING hash (h);
+CREATE INDEX oid_t_at_brin ON oid_t USING brin (at $ext.objectid_minmax_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_mm_brin ON oid_t USING brin (mm $ext.objectid_minmax_multi_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_bl_brin ON oid_t USING brin (bl $ext.objectid_bloom_ops) WITH (pages_per_range = 4);
+CREATE INDEX oid_t_maybe ON oid_t (maybe);
+CREATE TABLE uuid_t (id uuid PRIMARY KEY DEFAULT $ext.uuidv7(), n int NOT NULL UNIQUE);
+CREATE TABLE oid_part (id objectid PRIMARY KEY DEFAULT $ext.objectid(), n int NOT NULL) PARTITION BY HASH (id);
+@{[ map { "CREATE TABLE oid_part_$_ PARTITION OF oid_part FOR VALUES WITH (MODULUS 4, REMAINDER $_);\n" } 0 .. 3 ]}
+INSERT INTO oid_t (id, at, grp, m, n) VALUES
+	('000000000000000000000000', '000000000000000000000000', '000000000000000000000000', 0, 2000000001),
+	('ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 'ffffffffffffffffffffffff', 0, 2000000002),
+	('7fffffff0000000000000000', '80000000ffffffffffffffff', '7fffffff0000000000000000', 0, 2000000003);
+INSERT INTO oid_part SELECT id, n FROM oid_t});
+	data_rows($node, $db, $ext, 1, $rows);
+	return;
 }
 
 =pod
 
-=item key_bounds(node, db, filter)
+=item data_rows(node, db, ext, from, to)
 
-Three objectid keys of k_brin that cut the rows matching filter (a
-condition on the alias C<o>) in four, ascending: the bounds of
-key_checks()'s BRIN ranges.
+Inserts the rows n = from..to into the data tables, summarizes the BRIN
+indexes' new ranges, and analyzes.
 
 =cut
 
-sub key_bounds
+sub data_rows
 {
-	my ($node, $db, $filter) = @_;
-	my @bounds = split /\n/, $node->safe_psql(
+	my ($node, $db, $ext, $from, $to) = @_;
+	$node->safe_psql(
 		$db, qq{
-		SELECT min(id) FROM (SELECT id, ntile(4) OVER (ORDER BY id) AS part
-		                       FROM k_brin o WHERE $filter) s
-		 GROUP BY part HAVING part > 1 ORDER BY 1});
-	die "k_brin has fewer than 4 rows where $filter" unless @bounds == 3;
-	return @bounds;
+INSERT INTO oid_t
+SELECT CASE WHEN n % 10 = 0 THEN $ext.objectid_from_timestamp(t) ELSE $ext.objectid() END,
+	   $ext.objectid_from_timestamp(t),
+	   $ext.objectid_from_timestamp(timestamptz '2001-01-01 00:00:00+00' + n % 5 * interval '1 day'),
+	   n, $ext.objectid(), $ext.objectid(), $ext.objectid(),
+	   CASE WHEN n % 7 = 0 THEN NULL ELSE $ext.objectid() END,
+	   CASE WHEN n % 5 = 0 THEN NULL ELSE ARRAY[$ext.objectid_from_timestamp(t), NULL, $ext.objectid()] END, n
+  FROM (SELECT n, timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes' AS t
+		  FROM generate_series($from, $to) n) s;
+INSERT INTO uuid_t
+SELECT CASE WHEN n % 10 = 0
+			THEN $ext.uuidv7_from_timestamp(timestamptz '2001-02-03 04:05:06+00' + n * interval '37 minutes')
+			ELSE $ext.uuidv7() END, n
+  FROM generate_series($from, $to) n;
+INSERT INTO oid_part SELECT id, n FROM oid_t WHERE n BETWEEN $from AND $to;
+SELECT brin_summarize_new_values(i) FROM unnest('{oid_t_at_brin,oid_t_mm_brin,oid_t_bl_brin}'::regclass[]) i;
+ANALYZE});
+	return;
 }
 
 =pod
 
-=item key_checks(node, db, filter, b1, b2, b3)
+=item data_fingerprint(node, db, ext)
 
-check_index() on each index of the key tables over the rows matching
-filter (a condition on the alias C<o>): each btree and hash index is
-probed once for every row of another key table (a nested loop over a
-materialized scan of that table, the index on its inner side, parameterized
-by the outer row); the BRIN index answers four ranges, cut at the bounds
-b1 E<lt> b2 E<lt> b3 (key_bounds()), that together hold every row.  The
-answers are C<rows/sum of txn>.  Returns them as text, a line
-C<index: answer> per query, to compare across servers.
+What must come through, as text: per table the rows and an md5 of every
+row in order (with the readers' objectid_timestamp() of oid_t's keys and
+uuid_extract_timestamp() of uuid_t's), the rows of each partition, the
+index definitions and the column defaults (written schema-qualified).
 
 =cut
 
-sub key_checks
+sub data_fingerprint
 {
-	my ($node, $db, $filter, @b) = @_;
+	my ($node, $db, $ext) = @_;
+	my $md5 = "count(*) || ' ' || md5(string_agg(%s, ',' ORDER BY n))";
+	return $node->safe_psql(
+		$db, qq{
+SELECT 'oid_t: ' || @{[ sprintf $md5, "t::text || $ext.objectid_timestamp(id)" ]} FROM oid_t t;
+SELECT 'uuid_t: ' || @{[ sprintf $md5, "t::text || $ext.uuid_extract_timestamp(id)" ]} FROM uuid_t t;
+SELECT 'oid_part: ' || @{[ sprintf $md5, 't::text' ]} FROM oid_part t;
+SELECT tableoid::regclass || ': ' || count(*) FROM oid_part GROUP BY tableoid ORDER BY 1;
+SELECT indexdef FROM pg_indexes WHERE tablename ~ '^oid_|^uuid_' ORDER BY indexname;
+SET search_path = '';
+SELECT a.attrelid::regclass || '.' || a.attname || ' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid)
+  FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+ WHERE d.adrelid::regclass::text ~ '^public\\.(oid_|uuid_)' ORDER BY 1});
+}
+
+=pod
+
+=item data_checks(node, db, ext, on)
+
+Each index of the data tables answers its queries as a sequential scan
+does (check_index(): oid_t's primary key and hash index each probed once
+for every row, a nested loop over a materialized scan of oid_t with the
+index on its inner side; ranges and keys of the first and the last rows;
+oid_part's through a partition's primary key); every row of oid_part lies
+in the partition its hash routes it to (satisfies_hash_partition, so
+objectid_hash_extended is what it was); amcheck on the 10 btrees;
+amvalidate true on every operator class of the extension.  on begins the
+test names.
+
+=cut
+
+sub data_checks
+{
+	my ($node, $db, $ext, $on) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my $answer = "count(*) || '/' || coalesce(sum(o.txn), 0)";
-	my $where = ($filter eq 'true' ? '' : " where $filter") . ' on ' . $node->name;
-	my $out = '';
-	for (
-		[qw(k_btree_pkey k_btree k_brin)], [qw(k_hash_id k_hash k_brin)],
-		[qw(u_btree_pkey u_btree u_hash)], [qw(u_hash_id u_hash u_btree)])
-	{
-		my ($idx, $tab, $outer) = @$_;
-		$out .= "$idx: "
-		  . check_index(
-			$node, $db,
-			"o JOIN $tab x ON x.id = o.id AND x.txn = o.txn",
-			$idx, 'true',
-			with => "o AS MATERIALIZED (SELECT id, txn FROM $outer o WHERE $filter)",
-			settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
-			plan => qr/Index Scan using \Q$idx\E on \Q$tab\E x\n\s+Index Cond: \(id = o\.id\)/,
-			answer => $answer,
-			label => "a probe per $outer row$where") . "\n";
-	}
-	for my $range ("o.id < '$b[0]'", "o.id >= '$b[0]' AND o.id < '$b[1]'",
-		"o.id >= '$b[1]' AND o.id < '$b[2]'", "o.id >= '$b[2]'")
-	{
-		$out .= 'k_brin_id: '
-		  . check_index(
-			$node, $db, 'k_brin o', 'k_brin_id', "($filter) AND $range",
-			plan => qr/Bitmap Index Scan on k_brin_id/,
-			answer => $answer,
-			label => "$range$where") . "\n";
-	}
-	return $out;
+	my $rows = $node->safe_psql($db, 'SELECT max(n) FROM oid_t WHERE n < 2000000000');
+	# a key of the row that far into the rows
+	my $at = sub { "(SELECT $_[0] FROM oid_t WHERE n >= " . int($rows * $_[1]) . " AND $_[0] IS NOT NULL ORDER BY n LIMIT 1)" };
+	my %probe = (
+		with => 'p AS MATERIALIZED (SELECT id, h FROM oid_t)',
+		settings => [ 'enable_hashjoin = off', 'enable_mergejoin = off' ],
+		answer => "count(*) || '/' || sum(x.n)",
+		label => 'a probe per row');
+	my $from_ts = sub { "$ext.objectid_from_timestamp('$_[0] 00:00:00+00')" };
+	check_index($node, $db, @$_, on => $on) for (
+		[ 'p JOIN oid_t x ON x.id = p.id', 'oid_t_pkey', 'true', %probe, plan => qr/Index (Only )?Scan using oid_t_pkey on oid_t x/ ],
+		[ 'p JOIN oid_t x ON x.h = p.h', 'oid_t_h_hash', 'true', %probe, plan => qr/Index Scan using oid_t_h_hash on oid_t x/ ],
+		[ oid_t => oid_t_pkey => 'id < ' . $from_ts->('2001-06-01') ],
+		[ oid_t => oid_t_grp_m => 'm = ' . $at->('m', 1 / 7) ],
+		[ oid_t => oid_t_grp_m => 'grp = ' . $from_ts->('2001-01-03') . ' AND m < ' . int($rows / 2) ],
+		[ oid_t => oid_t_at_brin => 'at >= ' . $from_ts->('2001-02-10') . ' AND at < ' . $from_ts->('2001-02-11') ],
+		[ oid_t => oid_t_at_brin => 'at >= ' . $at->('at', 0.75) . ' AND at < ' . $at->('at', 0.8) ],
+		[ oid_t => oid_t_mm_brin => 'mm = ' . $at->('mm', 0.7) ],
+		[ oid_t => oid_t_bl_brin => 'bl = ' . $at->('bl', 0.9) ],
+		[ oid_t => oid_t_maybe => 'maybe > (SELECT maybe FROM oid_t WHERE n > ' . int($rows * 3 / 4) . ' AND maybe IS NOT NULL ORDER BY n LIMIT 1)' ],
+		[ uuid_t => uuid_t_pkey => "id < $ext.uuidv7_from_timestamp('2001-06-01 00:00:00+00')" ],
+		[ oid_part => 'oid_part_[0-3]_pkey' => 'id = ' . $at->('id', 0.2), plan => qr/\boid_part_[0-3]_pkey\b/ ]);
+	is( $node->safe_psql(
+			$db, join ' UNION ALL ', map {
+				"SELECT count(*) FROM oid_part_$_ WHERE NOT satisfies_hash_partition('oid_part'::regclass, 4, $_, id)"
+			} 0 .. 3),
+		"0\n0\n0\n0", "$on: every row of oid_part_0..3 hashes to its own partition");
+	is(amcheck_btrees($node, $db), 10, "$on: amcheck checked the 10 btrees");
+	is( $node->safe_psql(
+			$db, q{
+		SELECT string_agg(c.opcname || ' (' || a.amname || ')', ', ')
+		  FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
+		  JOIN pg_depend d ON d.classid = 'pg_opclass'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+		  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+		 WHERE NOT amvalidate(c.oid)}),
+		'', "$on: amvalidate true on every operator class of the extension");
+	return;
 }
 
 =pod
 
-=item process_values(node, db, condition)
+=item data_defaults(node, db, ext, on)
 
-The distinct ObjectId process values (bytes 5-9, in hex) of the k_btree
-rows matching condition, sorted.
+The defaults still generate: 1,000 new rows (n = -1..-1000) in each data
+table give distinct keys, strictly increasing, carrying the current time;
+uuid_t's default calls the extension's uuidv7() and gives version 7 keys.
+
+=cut
+
+sub data_defaults
+{
+	my ($node, $db, $ext, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	$node->safe_psql(
+		$db, qq{
+		INSERT INTO oid_t (at, grp, m, n) SELECT $ext.objectid(), $ext.objectid(), -g, -g FROM generate_series(1, 1000) g;
+		INSERT INTO uuid_t (n) SELECT -g FROM generate_series(1, 1000) g;
+		INSERT INTO oid_part (n) SELECT -g FROM generate_series(1, 1000) g});
+	for (
+		[ oid_t => "$ext.objectid_timestamp(id)" ],
+		[ oid_part => "$ext.objectid_timestamp(id)" ],
+		[ uuid_t => "$ext.uuid_extract_timestamp(id)" ])
+	{
+		my ($tab, $ts) = @$_;
+		# rows, distinct keys, keys not above the previous one, keys not
+		# carrying the current time
+		is( $node->safe_psql(
+				$db, qq{
+			SELECT count(*), count(DISTINCT id), count(*) FILTER (WHERE prev >= id),
+			       count(*) FILTER (WHERE $ts NOT BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second')
+			  FROM (SELECT id, lag(id) OVER (ORDER BY n DESC) AS prev FROM $tab WHERE n BETWEEN -1000 AND -1) s}),
+			'1000|1000|0|0',
+			"$on: $tab DEFAULT gives 1000 distinct keys, strictly increasing, carrying the current time");
+	}
+	is( $node->safe_psql(
+			$db, qq{
+		SELECT (SELECT count(*) FROM pg_attrdef a
+		          JOIN pg_depend d ON d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid
+		               AND d.refclassid = 'pg_proc'::regclass
+		          JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
+		          JOIN pg_extension e ON e.oid = x.refobjid AND e.extname = 'objectid'
+		         WHERE a.adrelid = 'uuid_t'::regclass AND a.adnum = 1)
+		       || '|' || (SELECT count(*) FROM uuid_t WHERE n BETWEEN -1000 AND -1 AND $ext.uuid_extract_version(id) = 7)}),
+		'1|1000', "$on: uuid_t DEFAULT calls the extension's uuidv7() and gives version 7 keys");
+	return;
+}
+
+=pod
+
+=item new_keys(node, db, ext, on)
+
+Four sessions, one after another, each insert 500 rows with the
+C<DEFAULT objectid()> and C<DEFAULT uuidv7()> keys into oid_t and uuid_t
+(n = -1001 to -4500): a passed test for each without a unique violation.
+on begins the test names.
+
+=cut
+
+sub new_keys
+{
+	my ($node, $db, $ext, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	for my $s (1 .. 4)
+	{
+		my ($ret, $out, $err) = $node->psql(
+			$db, qq{
+			INSERT INTO oid_t (at, grp, m, n) SELECT $ext.objectid(), $ext.objectid(), 0, -1000 * $s - g FROM generate_series(1, 500) g;
+			INSERT INTO uuid_t (n) SELECT -1000 * $s - g FROM generate_series(1, 500) g},
+			on_error_stop => 1);
+		is($ret, 0, "$on, session $s: 500 DEFAULT objectid() and uuidv7() keys each, no unique violation")
+		  or diag($err);
+	}
+	return;
+}
+
+=pod
+
+=item process_values(node, db, column, condition)
+
+The distinct ObjectId process values (bytes 5-9, in hex) in column of the
+oid_t rows matching condition, sorted.
 
 =cut
 
 sub process_values
 {
-	my ($node, $db, $cond) = @_;
+	my ($node, $db, $col, $cond) = @_;
 	return split /\n/, $node->safe_psql($db,
-		"SELECT DISTINCT encode(substr(id::bytea, 5, 5), 'hex') FROM k_btree WHERE $cond ORDER BY 1"
-	);
+		"SELECT DISTINCT encode(substr(${col}::bytea, 5, 5), 'hex') FROM oid_t WHERE $cond ORDER BY 1");
 }
 
 =pod
+
+=back
+
+=head2 pg_regress
+
+=over
 
 =item regress_files(node, db, user, dir, [ test... ], name)
 
