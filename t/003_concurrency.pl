@@ -28,12 +28,13 @@
 #   parallel query each draw their own, shared with no backend;
 # - the server's: every backend and parallel worker has the server's value;
 #   and where the server's generator is in use:
+#   - 32 sessions (SESSIONS) insert 100,000 (IDS * SCALE) DEFAULT objectid()
+#     keys each at once: no duplicate, bt_index_check clean;
 #   - order across sessions: two sessions take turns (ALTERNATIONS, default
 #     2000 each), each id greater than the other session's before it;
 #   - the index of a key that 8 sessions insert at once, 1,000 rows a
 #     statement (DENSITY_ROWS, default 200,000 * SCALE rows), is no larger
-#     than 1.1 times the one a single session makes of as many rows (and
-#     holds them under a primary key: no duplicate from 8 sessions); with
+#     than 1.1 times the one a single session makes of as many rows; with
 #     objectid.generator = 'session' it is more than 1.2 times (the case the
 #     server's generator exists for, here to show the check can fail);
 #   - objectid.generator = 'session' (PGOPTIONS) gives pgbench's sessions a
@@ -59,6 +60,8 @@ my $batch = $ENV{BATCH} // 10;
 my $rows = $ENV{ROWS} // 100000 * scale();
 my $per_client = int(($rows + $clients * $batch - 1) / ($clients * $batch));
 $rows = $per_client * $clients * $batch;
+my $sessions = $ENV{SESSIONS} // 32;
+my $ids = $ENV{IDS} // 100000 * scale();
 my $alternations = $ENV{ALTERNATIONS} // 2000;
 my $density_rows = $ENV{DENSITY_ROWS} // 200000 * scale();
 my $db = 'objectid_concurrency';
@@ -279,6 +282,20 @@ for my $preload ('', 'objectid')
 		next;
 	}
 
+	# ---- the server's generator: many sessions, no duplicate
+	$node->safe_psql($db,
+		'CREATE TABLE many (id objectid PRIMARY KEY DEFAULT objectid())');
+	my $per = 1000;
+	pgbench($node,
+		script($node, 'many', "INSERT INTO many SELECT FROM generate_series(1, $per);\n"),
+		$sessions, int($ids / $per));
+	is( $node->safe_psql(
+			$db, q{SELECT count(*), count(DISTINCT id), count(DISTINCT substr(id::bytea, 5, 5)) FROM many}),
+		$sessions * int($ids / $per) * $per . '|' . $sessions * int($ids / $per) * $per . '|1',
+		"$on: $sessions sessions x " . int($ids / $per) * $per . ' ids: none repeated, one process value');
+	is($node->safe_psql($db, q{SELECT bt_index_check('many_pkey', true)}),
+		'', "$on: bt_index_check(heapallindexed) clean on their primary key");
+
 	# ---- order across sessions: each id greater than every id returned
 	# before it, in any session
 	my @turn = map { session($node) } 1 .. 2;
@@ -345,7 +362,7 @@ for my $preload ('', 'objectid')
 		       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)),
 		       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)
 		                        AND substr(id::bytea, 1, 4) <= substr(prev::bytea, 1, 4)),
-		       (SELECT count(*) FROM conc_objectid WHERE id IN (SELECT id FROM wrap))
+		       (SELECT count(*) FROM many WHERE id IN (SELECT id FROM wrap))
 		  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM wrap) s}),
 		'0|1|0|0',
 		"$on: across the server counter's wrap ids strictly increase (the second moves on), none repeats"
