@@ -1,32 +1,12 @@
 
 # Copyright (c) 2026, the objectid maintainers; PostgreSQL License
 
-=pod
-
-=head1 NAME
-
-ObjectidTest - what objectid's TAP tests (t/*.pl) share
-
-=head1 SYNOPSIS
-
-  use PostgreSQL::Test::Cluster;
-  use PostgreSQL::Test::Utils;
-  use Test::More;
-  use ObjectidTest;
-
-  my $node = objectid_node('main');
-  $node->safe_psql('postgres', 'CREATE EXTENSION objectid');
-  check_index($node, 'postgres', 't', 't_pkey', "id >= 'ff00...'");
-
-=head1 DESCRIPTION
-
-The tests run through C<make installcheck> (or C<make prove_installcheck>),
-against the server of C<PG_CONFIG>, where the extension is installed.  Each
-makes its own clusters with PostgreSQL::Test::Cluster, whose install_path is
-that server's installation, so that Debian's PostgreSQL 15 modules drive any
-later major too.
-
-=cut
+# ObjectidTest: what objectid's TAP tests (t/*.pl) share.  They run
+# through make prove_installcheck against the server of PG_CONFIG, where the
+# extension is installed; each makes its own clusters with
+# PostgreSQL::Test::Cluster, whose install_path is that server's
+# installation, so that Debian's PostgreSQL 15 modules drive any later major
+# too.  Each helper's comment says what it does.
 
 package ObjectidTest;
 
@@ -77,16 +57,8 @@ our @EXPORT = qw(
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
 
-=pod
-
-=over
-
-=item scale()
-
-SCALE from the environment (default 1): multiplies the suites' sizes.
-
-=cut
-
+# scale(): SCALE from the environment (default 1): multiplies the suites'
+# sizes.
 sub scale
 {
 	return positive_env('SCALE', 1);
@@ -102,14 +74,8 @@ sub positive_env
 	return $value;
 }
 
-=pod
-
-=item pg_config(option...)
-
-The answer of PG_CONFIG (the server under test), trailing newline removed.
-
-=cut
-
+# pg_config(option...): the answer of PG_CONFIG (the server under test),
+# trailing newline removed.
 sub pg_config
 {
 	return run_pg_config($ENV{PG_CONFIG} || 'pg_config', @_);
@@ -126,14 +92,7 @@ sub run_pg_config
 	return $out;
 }
 
-=pod
-
-=item major_version()
-
-The major version of the server under test (15, ..., 19).
-
-=cut
-
+# major_version(): the major version of the server under test (15, ..., 19).
 sub major_version
 {
 	my ($major) = pg_config('--version') =~ /^PostgreSQL (\d+)/
@@ -142,14 +101,8 @@ sub major_version
 	return $major;
 }
 
-=pod
-
-=item install_path()
-
-The installation of the server under test (the parent of its bindir).
-
-=cut
-
+# install_path(): the installation of the server under test (the parent of
+# its bindir).
 my $install_path;
 
 sub install_path
@@ -158,18 +111,12 @@ sub install_path
 	return $install_path;
 }
 
-=pod
-
-=item major_install_path(major)
-
-The installation of PostgreSQL I<major> beside the server under test, for
-the tests across majors: F</usr/lib/postgresql/major> (Debian's layout, as
-PGDG packages install them), checked to be that major and to have objectid
-installed (F<objectid.control> in its C<pg_config --sharedir>).  A major the
-caller asked for must be there: a passed test naming it, or a failed one
-saying what is missing (and undef).
-
-=cut
+# major_install_path(major): the installation of PostgreSQL major beside the
+# server under test, for the tests across majors: /usr/lib/postgresql/major
+# (Debian's layout, as PGDG packages install them), checked to be that major
+# and to have objectid installed (objectid.control in its pg_config
+# --sharedir). A major the caller asked for must be there: a passed test
+# naming it, or a failed one saying what is missing (and undef).
 
 # where the majors are installed
 my $majors_dir = '/usr/lib/postgresql';
@@ -209,15 +156,8 @@ sub major_install_path
 	return $path;
 }
 
-=pod
-
-=item objectid_majors()
-
-The majors installed as major_install_path() finds them that have objectid
-installed, in ascending order.
-
-=cut
-
+# objectid_majors(): the majors installed as major_install_path() finds them
+# that have objectid installed, in ascending order.
 sub objectid_majors
 {
 	return sort { $a <=> $b }
@@ -225,18 +165,11 @@ sub objectid_majors
 	  map { s{.*/}{}r } grep { -d } glob("$majors_dir/*");
 }
 
-=pod
-
-=item objectid_node(name, %opt)
-
-A new cluster, initialized (UTF-8, locale C.UTF-8) and started.  Options:
-C<install_path> the installation (default: the server under test's);
-C<extra> more initdb options; C<conf> lines for postgresql.conf, added
-before the start; C<start =E<gt> 0> initializes without starting (for
-pg_upgrade's new cluster); the rest goes to init().
-
-=cut
-
+# objectid_node(name, %opt): a new cluster, initialized (UTF-8, locale
+# C.UTF-8) and started. Options: install_path the installation (default: the
+# server under test's); extra more initdb options; conf lines for
+# postgresql.conf, added before the start; C<start => 0> initializes without
+# starting (for pg_upgrade's new cluster); the rest goes to init().
 sub objectid_node
 {
 	my ($name, %opt) = @_;
@@ -253,20 +186,14 @@ sub objectid_node
 	return $node;
 }
 
-=pod
-
-=item shadow_install_path()
-
-A shadow of the installation of the server under test whose extension
-directory lacks objectid's files, as a managed service's (pg_tle refuses an
-extension name the server has a control file for): an install_path for
-objectid_node.  Its binaries that find the others, and the server its files,
-from where they are (postgres, pg_ctl, initdb) are copies, the rest links,
-below the directory that the binaries, share and library directories have
-in common, as PostgreSQL finds the latter two relative to its binary.
-
-=cut
-
+# shadow_install_path(): a shadow of the installation of the server under
+# test whose extension directory lacks objectid's files, as a managed
+# service's (pg_tle refuses an extension name the server has a control file
+# for): an install_path for objectid_node. Its binaries that find the
+# others, and the server its files, from where they are (postgres, pg_ctl,
+# initdb) are copies, the rest links, below the directory that the binaries,
+# share and library directories have in common, as PostgreSQL finds the
+# latter two relative to its binary.
 sub shadow_install_path
 {
 	my ($bindir, $sharedir, $pkglibdir) =
@@ -306,15 +233,8 @@ sub shadow_install_path
 	return dirname($sbin);
 }
 
-=pod
-
-=item pgtle_problem()
-
-Why the server under test cannot run pg_tle (not installed for its major),
-or '': the reason for a test's skip_all.
-
-=cut
-
+# pgtle_problem(): why the server under test cannot run pg_tle (not
+# installed for its major), or '': the reason for a test's skip_all.
 sub pgtle_problem
 {
 	my $sharedir = pg_config('--sharedir');
@@ -325,15 +245,9 @@ sub pgtle_problem
 	  . "(no pg_tle.control in $sharedir/extension; ../shared/pgtle/install $major)";
 }
 
-=pod
-
-=item run_client(node, command...)
-
-Run one of the server's client programs (pg_dump, pg_restore: the name
-alone) against node; dies with its standard error if it fails, returns its
-standard output.
-
-=cut
+# run_client(node, command...): run one of the server's client programs
+# (pg_dump, pg_restore: the name alone) against node; dies with its standard
+# error if it fails, returns its standard output.
 
 # the environment of the server's client programs aimed at node
 sub client_env
@@ -359,15 +273,9 @@ sub run_client
 	return $out;
 }
 
-=pod
-
-=item present_generators(node, db)
-
-The generators of test/generators that the extension installed in db has,
-as [ 'schema.name', 'type' ] pairs, in the file's order.
-
-=cut
-
+# present_generators(node, db): the generators of test/generators that the
+# extension installed in db has, as [ 'schema.name', 'type' ] pairs, in the
+# file's order.
 sub present_generators
 {
 	my ($node, $db) = @_;
@@ -391,54 +299,22 @@ sub present_generators
 	return @gens;
 }
 
-=pod
-
-=item check_index(node, db, relation, index, condition, %opt)
-
-The index check, the one place it is written: the query C<SELECT answer
-FROM relation WHERE condition> with sequential scans forbidden must use the
-index (its name in the plan, or the regex C<plan =E<gt> qr/.../>), and
-answer as with index, bitmap and index-only scans forbidden; and it must
-find rows.  relation is a table or any FROM item, such as a join.  Options:
-
-=over
-
-=item answer =E<gt> 'expression'
-
-what the query selects, a text; default
-C<count(*)/sum(n)/min(n)/max(n)>
-
-=item with =E<gt> 'name AS (...)'
-
-a WITH list ahead of the query
-
-=item settings =E<gt> [ 'enable_hashjoin = off', ... ]
-
-more settings for the queries with the index forced (not for the
-sequential scan): to force the index to the inner side of a nested loop,
-for instance
-
-=item label =E<gt> 'text'
-
-what the test names say the query is (default: the condition)
-
-=item on =E<gt> 'text'
-
-what the test names begin with (default: db)
-
-=item local =E<gt> 1
-
-the settings as C<SET LOCAL> in a transaction block: Citus, with
-C<citus.propagate_set_commands = 'local'>, applies those on the workers
-too, where the plans of a distributed table's shards are made
-
-=back
-
-Each query runs in a session of its own, read-only: fit for a standby.
-Returns the answer.
-
-=cut
-
+# check_index(node, db, relation, index, condition, %opt): the index check,
+# the one place it is written: the query SELECT answer FROM relation WHERE
+# condition with sequential scans forbidden must use the index (its name in
+# the plan, or the regex plan => qr/.../), and answer as with index, bitmap
+# and index-only scans forbidden; and it must find rows.  relation is a
+# table or any FROM item, such as a join.  Options: answer => 'expression'
+# (what the query selects, a text; default count(*)/sum(n)/min(n)/max(n));
+# with => 'name AS (...)' (a WITH list ahead of the query); settings => [
+# 'enable_hashjoin = off', ... ] (more settings for the queries with the
+# index forced, not the sequential scan: to force the index to the inner
+# side of a nested loop, say); label => 'text' (what the test names say the
+# query is; default the condition); on => 'text' (what the test names begin
+# with; default db); local => 1 (the settings as SET LOCAL in a transaction
+# block: Citus, with citus.propagate_set_commands = 'local', applies those
+# on the workers, where the shards' plans are made).  Each query runs in a
+# session of its own, read-only: fit for a standby.  Returns the answer.
 sub check_index
 {
 	my ($node, $db, $relation, $index, $cond, %opt) = @_;
@@ -470,16 +346,9 @@ sub check_index
 	return $indexed;
 }
 
-=pod
-
-=item amcheck_btrees(node, db)
-
-bt_index_check(index, heapallindexed => true) on every btree index outside
-the system schemas (amcheck must be installed in db); a corrupt index
-fails the test.  Returns how many were checked.
-
-=cut
-
+# amcheck_btrees(node, db): bt_index_check(index, heapallindexed => true) on
+# every btree index outside the system schemas (amcheck must be installed in
+# db); a corrupt index fails the test. Returns how many were checked.
 sub amcheck_btrees
 {
 	my ($node, $db) = @_;
@@ -498,15 +367,8 @@ sub amcheck_btrees
 	return $ret == 0 ? $out : 0;
 }
 
-=pod
-
-=item same_text(got, expected, name)
-
-ok() when the two texts are equal, else a failed test with their diff
-(-u; - expected, + got).
-
-=cut
-
+# same_text(got, expected, name): ok() when the two texts are equal, else a
+# failed test with their diff (-u; - expected, + got).
 sub same_text
 {
 	my ($got, $expected, $name) = @_;
@@ -523,21 +385,15 @@ sub same_text
 	return 0;
 }
 
-=pod
-
-=item extension_members(node, db)
-
-The objectid extension's member objects in db, a line each, sorted: what
-defines each (a function's result, kind, markings, source and library; an
-operator's function, estimators, commutator, negator, HASHES and MERGES; an
-operator class's method, family, default and key type; a type's length,
-alignment, storage and I/O functions; a cast's context and method) and its
-comment; then the members of its operator families (pg_amop and pg_amproc
-rows belong to a family, not to the extension).  Two databases with the
-same listing have the same extension.
-
-=cut
-
+# extension_members(node, db): the objectid extension's member objects in
+# db, a line each, sorted: what defines each (a function's result, kind,
+# markings, source and library; an operator's function, estimators,
+# commutator, negator, HASHES and MERGES; an operator class's method,
+# family, default and key type; a type's length, alignment, storage and I/O
+# functions; a cast's context and method) and its comment; then the members
+# of its operator families (pg_amop and pg_amproc rows belong to a family,
+# not to the extension). Two databases with the same listing have the same
+# extension.
 sub extension_members
 {
 	my ($node, $db) = @_;
@@ -585,51 +441,26 @@ sub extension_members
 	ORDER BY 1});
 }
 
-=pod
-
-=back
-
-=head2 Data tables
-
-What the tests of a database's life (t/001_update.pl to t/007_standby.pl
-but t/003) share: tables of objectid keys under every kind of index the
-extension gives, uuid keys from its generator, and the checks that they
-came through.
-
-=over
-
-=item data_tables(node, db, ext, rows)
-
-Creates, in db (the extension in schema ext, quoted, and amcheck
-installed), and fills with data_rows(1, rows):
-
-=over
-
-=item oid_t
-
-keys C<DEFAULT objectid()>, every tenth objectid_from_timestamp() of the
-row's time, under a btree primary key; at, keys every 37 minutes from
-2001-02-03, under BRIN minmax; grp, one of five keys, with m under a
-two-column btree (skip scans on 18+); h, mm and bl, generated keys under a
-hash index, BRIN minmax_multi and bloom; maybe, a generated key or NULL,
-under a btree; ids, an objectid[] or NULL; n numbers the rows.  Three more
-rows hold extreme keys (all zeros, all ones, the ends of the signed 32-bit
-second; n 2000000001 to 2000000003).
-
-=item uuid_t
-
-keys C<DEFAULT uuidv7()> (the extension's, named with its schema), every
-tenth uuidv7_from_timestamp() of the row's time, under a btree primary
-key.
-
-=item oid_part
-
-oid_t's keys, C<DEFAULT objectid()>, partitioned by hash of the key in 4.
-
-=back
-
-=cut
-
+# ---- Data tables: what the tests of a database's life (t/001_update.pl
+# to t/007_standby.pl but t/003) share: tables of objectid keys under every
+# kind of index the extension gives, uuid keys from its generator, and the
+# checks that they came through.
+#
+# data_tables(node, db, ext, rows): creates, in db (the extension in schema
+# ext, quoted, and amcheck installed), and fills with data_rows(1, rows):
+# - oid_t: keys DEFAULT objectid(), every tenth objectid_from_timestamp() of
+#   the row's time, under a btree primary key; at, keys every 37 minutes from
+#   2001-02-03, under BRIN minmax; grp, one of five keys, with m under a
+#   two-column btree (skip scans on 18+); h, mm and bl, generated keys under
+#   a hash index, BRIN minmax_multi and bloom; maybe, a generated key or
+#   NULL, under a btree; ids, an objectid[] or NULL; n numbers the rows.
+#   Three more rows hold extreme keys (all zeros, all ones, the ends of the
+#   signed 32-bit second; n 2000000001 to 2000000003);
+# - uuid_t: keys DEFAULT uuidv7() (the extension's, named with its schema),
+#   every tenth uuidv7_from_timestamp() of the row's time, under a btree
+#   primary key;
+# - oid_part: oid_t's keys, DEFAULT objectid(), partitioned by hash of the
+#   key in 4.
 sub data_tables
 {
 	my ($node, $db, $ext, $rows) = @_;
@@ -664,15 +495,8 @@ INSERT INTO oid_part SELECT id, n FROM oid_t});
 	return;
 }
 
-=pod
-
-=item data_rows(node, db, ext, from, to)
-
-Inserts the rows n = from..to into the data tables, summarizes the BRIN
-indexes' new ranges, and analyzes.
-
-=cut
-
+# data_rows(node, db, ext, from, to): inserts the rows n = from..to into the
+# data tables, summarizes the BRIN indexes' new ranges, and analyzes.
 sub data_rows
 {
 	my ($node, $db, $ext, $from, $to) = @_;
@@ -698,17 +522,11 @@ ANALYZE});
 	return;
 }
 
-=pod
-
-=item data_fingerprint(node, db, ext)
-
-What must come through, as text: per table the rows and an md5 of every
-row in order (with the readers' objectid_timestamp() of oid_t's keys and
-uuid_extract_timestamp() of uuid_t's), the rows of each partition, the
-index definitions and the column defaults (written schema-qualified).
-
-=cut
-
+# data_fingerprint(node, db, ext): what must come through, as text: per
+# table the rows and an md5 of every row in order (with the readers'
+# objectid_timestamp() of oid_t's keys and uuid_extract_timestamp() of
+# uuid_t's), the rows of each partition, the index definitions and the
+# column defaults (written schema-qualified).
 sub data_fingerprint
 {
 	my ($node, $db, $ext) = @_;
@@ -726,22 +544,15 @@ SELECT a.attrelid::regclass || '.' || a.attname || ' DEFAULT ' || pg_get_expr(d.
  WHERE d.adrelid::regclass::text ~ '^public\\.(oid_|uuid_)' ORDER BY 1});
 }
 
-=pod
-
-=item data_checks(node, db, ext, on)
-
-Each index of the data tables answers its queries as a sequential scan
-does (check_index(): oid_t's primary key and hash index each probed once
-for every row, a nested loop over a materialized scan of oid_t with the
-index on its inner side; ranges and keys of the first and the last rows;
-oid_part's through a partition's primary key); every row of oid_part lies
-in the partition its hash routes it to (satisfies_hash_partition, so
-objectid_hash_extended is what it was); amcheck on the 10 btrees;
-amvalidate true on every operator class of the extension.  on begins the
-test names.
-
-=cut
-
+# data_checks(node, db, ext, on): each index of the data tables answers its
+# queries as a sequential scan does (check_index(): oid_t's primary key and
+# hash index each probed once for every row, a nested loop over a
+# materialized scan of oid_t with the index on its inner side; ranges and
+# keys of the first and the last rows; oid_part's through a partition's
+# primary key); every row of oid_part lies in the partition its hash routes
+# it to (satisfies_hash_partition, so objectid_hash_extended is what it
+# was); amcheck on the 10 btrees; amvalidate true on every operator class of
+# the extension. on begins the test names.
 sub data_checks
 {
 	my ($node, $db, $ext, $on) = @_;
@@ -785,16 +596,10 @@ sub data_checks
 	return;
 }
 
-=pod
-
-=item data_defaults(node, db, ext, on)
-
-The defaults still generate: 1,000 new rows (n = -1..-1000) in each data
-table give distinct keys, strictly increasing, carrying the current time;
-uuid_t's default calls the extension's uuidv7() and gives version 7 keys.
-
-=cut
-
+# data_defaults(node, db, ext, on): the defaults still generate: 1,000 new
+# rows (n = -1..-1000) in each data table give distinct keys, strictly
+# increasing, carrying the current time; uuid_t's default calls the
+# extension's uuidv7() and gives version 7 keys.
 sub data_defaults
 {
 	my ($node, $db, $ext, $on) = @_;
@@ -833,17 +638,10 @@ sub data_defaults
 	return;
 }
 
-=pod
-
-=item new_keys(node, db, ext, on)
-
-Four sessions, one after another, each insert 500 rows with the
-C<DEFAULT objectid()> and C<DEFAULT uuidv7()> keys into oid_t and uuid_t
-(n = -1001 to -4500): a passed test for each without a unique violation.
-on begins the test names.
-
-=cut
-
+# new_keys(node, db, ext, on): four sessions, one after another, each insert
+# 500 rows with the DEFAULT objectid() and DEFAULT uuidv7() keys into oid_t
+# and uuid_t (n = -1001 to -4500): a passed test for each without a unique
+# violation. on begins the test names.
 sub new_keys
 {
 	my ($node, $db, $ext, $on) = @_;
@@ -861,15 +659,9 @@ sub new_keys
 	return;
 }
 
-=pod
-
-=item process_values(node, db, column, condition)
-
-The distinct ObjectId process values (bytes 5-9, in hex) in column of the
-oid_t rows matching condition, sorted.
-
-=cut
-
+# process_values(node, db, column, condition): the distinct ObjectId process
+# values (bytes 5-9, in hex) in column of the oid_t rows matching condition,
+# sorted.
 sub process_values
 {
 	my ($node, $db, $col, $cond) = @_;
@@ -877,24 +669,14 @@ sub process_values
 		"SELECT DISTINCT encode(substr(${col}::bytea, 5, 5), 'hex') FROM oid_t WHERE $cond ORDER BY 1");
 }
 
-=pod
-
-=back
-
-=head2 pg_regress
-
-=over
-
-=item regress_files(node, db, user, dir, [ test... ], name)
-
-The pg_regress tests dir/sql/test.sql, compared with dir/expected/test.out,
-run in that order by the server under test's pg_regress (C<--use-existing>:
-db must exist) against db of node as user: a passed test (named name, by
-default after the tests), or a failed one with the head of
-regression.diffs.  Results in F<tmp_check/regress_N_test>.
-
-=cut
-
+# ---- pg_regress
+#
+# regress_files(node, db, user, dir, [ test... ], name): the pg_regress
+# tests dir/sql/test.sql, compared with dir/expected/test.out, run in that
+# order by the server under test's pg_regress (--use-existing: db must
+# exist) against db of node as user: a passed test (named name, by default
+# after the tests), or a failed one with the head of regression.diffs.
+# Results in tmp_check/regress_N_test.
 my $regress_runs = 0;
 
 sub regress_files
@@ -911,17 +693,11 @@ sub regress_files
 	return 0;
 }
 
-=pod
-
-=item run_regress(node, db, user, dir, [tests])
-
-What regress_files runs, without a test of its own: returns whether every
-file gave its expected output, the differences (regression.diffs, or
-pg_regress's output when there is none) and the directory of the results.
-For a caller that judges the differences itself.
-
-=cut
-
+# run_regress(node, db, user, dir, [tests]): what regress_files runs,
+# without a test of its own: returns whether every file gave its expected
+# output, the differences (regression.diffs, or pg_regress's output when
+# there is none) and the directory of the results. For a caller that judges
+# the differences itself.
 sub run_regress
 {
 	my ($node, $db, $user, $dir, $tests) = @_;
@@ -949,20 +725,13 @@ sub run_regress
 	return ($ok, $diffs, $out);
 }
 
-=pod
-
-=item planted_setup()
-
-SQL for a superuser: the role mallory (it logs in, is not a superuser) and
-its schema mallory (usable by everyone), with mallory.ran(), which every
-object of planted_objects() calls when it runs.  ran() counts its calls in
-the sequence mallory.calls, which no rollback takes back, then takes over
-its caller: a superuser caller makes mallory a superuser, any other caller
-gets public.backdoor(text), a SECURITY DEFINER function of the caller's
-that runs any statement for whoever calls it.
-
-=cut
-
+# planted_setup(): sql for a superuser: the role mallory (it logs in, is not
+# a superuser) and its schema mallory (usable by everyone), with
+# mallory.ran(), which every object of planted_objects() calls when it runs.
+# ran() counts its calls in the sequence mallory.calls, which no rollback
+# takes back, then takes over its caller: a superuser caller makes mallory a
+# superuser, any other caller gets public.backdoor(text), a SECURITY DEFINER
+# function of the caller's that runs any statement for whoever calls it.
 sub planted_setup
 {
 	return q{
@@ -993,19 +762,14 @@ RESET ROLE;
 };
 }
 
-=pod
-
-=item planted_objects()
-
-What mallory plants in schema public for the portable edition's install
-script to find there, object as the script's error names it: the function whose text gives the version
-installed (which version 1.2 ran), functions and an aggregate of the
-edition's names (one the pg_tle route would make its type's input), the types objectid (a domain whose check runs ran()) and
-objectid_portable_detect_state, and an operator, as [ object, SQL to plant
-it, SQL to drop it ], both run as mallory.  Each runs ran() when it runs.
-
-=cut
-
+# planted_objects(): what mallory plants in schema public for the portable
+# edition's install script to find there, object as the script's error names
+# it: the function whose text gives the version installed (which version 1.2
+# ran), functions and an aggregate of the edition's names (one the pg_tle
+# route would make its type's input), the types objectid (a domain whose
+# check runs ran()) and objectid_portable_detect_state, and an operator, as
+# [ object, SQL to plant it, SQL to drop it ], both run as mallory. Each
+# runs ran() when it runs.
 sub planted_objects
 {
 	my $runs = q{LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN NULL; END $$};
@@ -1038,15 +802,9 @@ sub planted_objects
 			'DROP OPERATOR public.~(text, text)' ]);
 }
 
-=pod
-
-=item planted_effects(node, db)
-
-What mallory.ran() has done in db: 'mallory a superuser (t or f) | calls |
-backdoors', 'f|0|0' when nothing it planted ran.
-
-=cut
-
+# planted_effects(node, db): what mallory.ran() has done in db: 'mallory a
+# superuser (t or f) | calls | backdoors', 'f|0|0' when nothing it planted
+# ran.
 sub planted_effects
 {
 	my ($node, $db) = @_;
@@ -1057,20 +815,14 @@ SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'),
 	(SELECT count(*) FROM pg_proc WHERE proname = 'backdoor')});
 }
 
-=pod
-
-=item planted_checks(node, db, install, made)
-
-The install script refused where mallory (planted_setup, done in db) has
-planted: first every object of planted_objects() at once in public, where
-everyone may create (as in a database created before PostgreSQL 15), then
-CREATE revoked and each object alone.  install runs the script into public
-and returns its standard error; made is a query that answers 0 when
-nothing of the edition's was made.  Each refusal must be the documented
-error (42501), make nothing, and leave planted_effects() at 'f|0|0'.
-
-=cut
-
+# planted_checks(node, db, install, made): the install script refused where
+# mallory (planted_setup, done in db) has planted: first every object of
+# planted_objects() at once in public, where everyone may create (as in a
+# database created before PostgreSQL 15), then CREATE revoked and each
+# object alone. install runs the script into public and returns its standard
+# error; made is a query that answers 0 when nothing of the edition's was
+# made. Each refusal must be the documented error (42501), make nothing, and
+# leave planted_effects() at 'f|0|0'.
 sub planted_checks
 {
 	my ($node, $db, $install, $made) = @_;
@@ -1105,11 +857,5 @@ sub planted_checks
 	}
 	return;
 }
-
-=pod
-
-=back
-
-=cut
 
 1;
