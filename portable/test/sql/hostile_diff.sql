@@ -13,13 +13,14 @@
 -- the backend must never crash.
 --
 -- Where the editions are documented to differ (portable/README.md,
--- "Differences from the C extension"), a case calls the functions that do
--- not differ (the C cast against the portable edition's function), or a
--- rule names the difference: a condition on the input and on both answers
--- under which they may differ, never a whole class of answers.  The
--- portable edition runs first, before anything loads the C extension's
--- library, so that objectid.uuid_representation is its plain setting
--- (item 10), not the C extension's.
+-- "Differences from the C extension", cited below by the item's title), a
+-- case calls the functions that do not differ (the C cast against the
+-- portable edition's function), or a rule names the difference: a
+-- condition on the input and on both answers under which they may differ,
+-- never a whole class of answers.  The portable edition runs first, before
+-- anything loads the C extension's library, so that
+-- objectid.uuid_representation is its plain setting ("a plain custom
+-- setting"), not the C extension's.
 --
 -- t/009_portable.pl runs it in the database where both are installed, as a
 -- superuser: objectid_recv is reached through a binary COPY file on the
@@ -664,7 +665,8 @@ $$;
 -- objectid.uuid_representation set to name, then the one-argument
 -- conversions of edition (c or p) on one UUID, each followed by its
 -- inverse.  The C extension refuses an unknown name in SET, the portable
--- edition where a conversion reads it, with the same error (item 10).  The
+-- edition where a conversion reads it, with the same error ("a plain
+-- custom setting").  The
 -- C extension shows the setting back by one of the five names, standing for
 -- the same representation: else its answer says so (and differs)
 CREATE FUNCTION hostile_with_rep(name text, edition text) RETURNS text
@@ -714,24 +716,24 @@ CREATE TABLE hostile_case (
 );
 
 INSERT INTO hostile_case (label, kind, expr, p_expr, max_inputs, rule) VALUES
--- item 1: the domain's literals are lowercase; one with an uppercase digit
--- is refused with the C type's error and a hint
+-- "objectid literals are lowercase": one with an uppercase digit is
+-- refused with the C type's error and a hint
 ('text::objectid', 'text', 'r.t::@s@.objectid::text', NULL, NULL,
  $$oc LIKE 'ok: %' AND t ~ '[A-F]' AND op = format('22P02 invalid input syntax for type objectid: "%s" |  | The portable edition''s objectid is lowercase; objectid_in() accepts either case.', t)$$),
--- item 11: objectid_in takes text in the portable edition
+-- "objectid_in(text) and objectid_out(objectid)": text, not cstring
 ('objectid_in', 'text', 'c.objectid_in(r.t::cstring)::text',
  'p.objectid_in(r.t)::text', NULL, NULL),
--- item 6: the portable edition has no soft errors; the C type's soft
--- error (16+) is its objectid_in's error
+-- "pg_input_is_valid(x, 'objectid') raises": the portable edition has no
+-- soft errors; the C type's soft error (16+) is its objectid_in's error
 ('objectid soft input', 'text', 'hostile_soft(r.t)',
  'p.objectid_in(r.t)::text', NULL, NULL),
 ('uuid_timestamp_from_text', 'text', '@s@.uuid_timestamp_from_text(r.t)', NULL, NULL, NULL),
--- item 3: casts are functions in the portable edition
+-- "casts are functions"
 ('bytea::objectid', 'bytea', 'encode(r.b::c.objectid::bytea, ''hex'')',
  'encode(p.bytea(p.objectid(r.b)), ''hex'')', NULL, NULL),
 ('objectid(bytea), bytea(objectid)', 'bytea',
  '@s@.objectid(r.b)::text || '' '' || encode(@s@.bytea(@s@.objectid(r.b)), ''hex'')', NULL, NULL, NULL),
--- item 2: no binary I/O of 12 bytes in the portable edition
+-- "no binary I/O of 12 bytes"
 ('objectid_recv (binary COPY)', 'bytea', 'hostile_recv(r.b)',
  'p.objectid(r.b)::text', 300, NULL),
 ('uuidv8(bytea)', 'bytea', '@s@.uuidv8(r.b)', NULL, NULL, NULL),
@@ -739,7 +741,7 @@ INSERT INTO hostile_case (label, kind, expr, p_expr, max_inputs, rule) VALUES
 ('objectid_from_timestamp', 'timestamptz',
  '@s@.objectid_timestamp(@s@.objectid_from_timestamp(r.ts))::text || '' '' || encode(@s@.bytea(@s@.objectid_from_timestamp(r.ts)), ''hex'')',
  NULL, NULL, NULL),
--- item 3 again
+-- "casts are functions"
 ('timestamptz::objectid', 'timestamptz', 'r.ts::c.objectid::text',
  'p.objectid_from_timestamp(r.ts)::text', NULL, NULL),
 ('objectid(timestamptz)', 'timestamptz',
@@ -806,8 +808,8 @@ INSERT INTO hostile_case (label, kind, expr, rule) VALUES
  hostile_call('from_extjson', '''{"$binary": {"base64": "d2ZVRDMiEQD/7t3Mu6qZiA==", "subType": "03"}}''::jsonb', 'r.t'), NULL),
 ('uuid_from_bytea(short bytea, name)', 'repname', '@s@.uuid_from_bytea(''\x0011'', r.t)', NULL),
 ('uuid_from_extjson(malformed jsonb, name)', 'repname', '@s@.uuid_from_extjson(''[]'', r.t)', NULL),
--- item 10: an empty setting is the default in the portable edition (a
--- placeholder setting is empty after RESET); the C extension refuses it
+-- "a plain custom setting": an empty setting is the default in the
+-- portable edition (a RESET leaves it empty); the C extension refuses it
 ('SET objectid.uuid_representation', 'repname', 'hostile_with_rep(r.t, ''@s@'')',
  $$t = '' AND oc = '22023 invalid value for parameter "objectid.uuid_representation": "" |  | Available values: standard, javaLegacy, csharpLegacy, pythonLegacy, unspecified.'
    AND op = 'ok: ' || hostile_with_rep('standard', 'p')$$);
