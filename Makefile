@@ -42,7 +42,6 @@ REGRESS    = init \
              uuid_detect \
              uuid_migration \
              partition \
-             hostile \
              packaging \
              core_names \
              install \

@@ -21,6 +21,10 @@
 # - compare: portable/test/sql/compare.sql, the C extension (schema c) and
 #   the portable edition (schema p) side by side in one database give the
 #   same results on the same inputs;
+# - hostile_diff: portable/test/sql/hostile_diff.sql, thousands of generated
+#   malformed inputs through every input function and conversion of both,
+#   the same answers (as the bootstrap superuser: it writes a binary COPY
+#   file on the server);
 # - update: the file run again over an older installation updates it in
 #   place to what a fresh install is, keeping rows and what uses its
 #   functions; a newer version and the C extension's schema refused;
@@ -176,6 +180,9 @@ install(
 	'CREATE SCHEMA p', 'SET search_path = p');
 regress_files($node, $compare, $user, $tests, ['compare'],
 	'compare: the C extension and the portable edition agree on every input');
+regress_files($node, $compare, $node->safe_psql('postgres', 'SELECT current_user'),
+	$tests, ['hostile_diff'],
+	'hostile_diff: both editions give the same answers on thousands of hostile inputs');
 
 # no schema to install into (a search_path naming none): the file stops
 # before it creates anything
