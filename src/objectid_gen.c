@@ -73,6 +73,8 @@ typedef struct objectid_server_state
 	pg_atomic_uint64 value;		/* the process value (bits 0-39), and: */
 #define OBJECTID_VALUE_PROVISIONAL	(UINT64CONST(1) << 63)
 #define OBJECTID_VALUE_MASK			((UINT64CONST(1) << 40) - 1)
+	/* the value, read by every call, never shares a cache line with */
+	char		pad[PG_CACHE_LINE_SIZE];
 	pg_atomic_uint64 state;		/* OBJID_SERVER_STATE of the last id */
 } objectid_server_state;
 
@@ -275,14 +277,27 @@ objectid_generate(PG_FUNCTION_ARGS)
 	if (server != NULL)
 	{
 		uint64		value = objectid_server_value(server);
-		uint64		last = pg_atomic_read_u64(&server->state);
 		uint64		next;
 
-		do
+		/*
+		 * One atomic add takes the state after the last id's (a counter that
+		 * wraps carries into the second).  Once the clock has passed that
+		 * id's second, which happens once a second, the state moves to the
+		 * current second instead, by compare-and-swap.
+		 */
+		next = pg_atomic_fetch_add_u64(&server->state, 1) + 1;
+		if (unlikely((int64) (next >> 24) < now_seconds))
 		{
-			objectid_check_status(objid_server_next(last, now_seconds, &next),
-								  "type objectid", OBJECTID_RANGE_DETAIL);
-		} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+			uint64		last = pg_atomic_read_u64(&server->state);
+
+			do
+			{
+				objectid_check_status(objid_server_next(last, now_seconds, &next),
+									  "type objectid", OBJECTID_RANGE_DETAIL);
+			} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+		}
+		else if (unlikely((next >> 24) > OBJID_SECONDS_MAX))
+			objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
 		objid_server_write(next, value, result->data);
 	}
 	else
