@@ -138,6 +138,36 @@ ALTER TABLE events DETACH PARTITION events_2024_01;
 DROP TABLE events_2024_01;
 SELECT count(*), min(objectid_timestamp(id)) FILTER (WHERE kind = 'backfill') FROM events;  -- 1541, 2024-02-01
 
+-- next month's partition, made ahead by a scheduled job (doc/partitioning.md's
+-- recipe, verbatim); run again, it does nothing
+SET client_min_messages = warning;
+DO $$
+DECLARE m timestamptz := date_trunc('month', now() + interval '1 month');
+BEGIN
+    EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
+                   'events_' || to_char(m, 'YYYY_MM'),
+                   objectid_from_timestamp(m), objectid_from_timestamp(m + interval '1 month'));
+END $$;
+DO $$
+DECLARE m timestamptz := date_trunc('month', now() + interval '1 month');
+BEGIN
+    EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
+                   'events_' || to_char(m, 'YYYY_MM'),
+                   objectid_from_timestamp(m), objectid_from_timestamp(m + interval '1 month'));
+END $$;
+RESET client_min_messages;
+-- an id of next month's first second and of its last go there, its month's
+-- end to the default partition
+WITH next AS (SELECT date_trunc('month', now() + interval '1 month') AS m),
+ins AS (
+	INSERT INTO events
+	SELECT objectid(t), 'next' FROM next,
+		LATERAL (VALUES (m), (m + interval '1 month' - interval '1 second'), (m + interval '1 month')) v(t)
+	RETURNING tableoid, id
+)
+SELECT tableoid = ('events_' || to_char(m, 'YYYY_MM'))::regclass AS in_next_month, count(*)
+FROM ins, next GROUP BY 1 ORDER BY 1;  -- f 1, t 2
+
 --
 -- The same on a uuid v7 key: uuidv7_from_timestamp() bounds, DEFAULT
 -- uuidv7() (PostgreSQL 18's, or this extension's before 18), uuidv7_at()

@@ -84,6 +84,30 @@ SELECT objectid_to_extjson('507f1f77bcf86cd799439011') AS oid_json,
 SELECT objectid_to_uuid('507f1f77bcf86cd799439011') AS as_uuid,
        uuid_to_objectid(objectid_to_uuid('507f1f77bcf86cd799439011')) AS back;
 
+\echo '== one generator per server: ids from every session in one order'
+SELECT objectid_generator() AS generator, current_setting('objectid.generator') AS setting;
+SELECT objectid() AS made_in_this_session \gset
+\c
+SET timezone = 'UTC';
+SET search_path = public, pg_catalog;
+SELECT :'made_in_this_session'::objectid < objectid() AS next_session_id_is_greater;
+
+\echo '== partitioning by time on the key (casts to and from timestamptz)'
+SELECT '507f1f77bcf86cd799439011'::objectid::timestamptz AS id_second,
+       timestamptz '2024-03-01 00:00:00+00'::objectid AS smallest_id_of_that_second;
+CREATE TABLE demo_events (id objectid PRIMARY KEY DEFAULT objectid(), kind text)
+PARTITION BY RANGE (id);
+CREATE TABLE demo_events_2024_03 PARTITION OF demo_events
+FOR VALUES FROM ('2024-03-01 00:00:00+00'::timestamptz::objectid)
+             TO ('2024-04-01 00:00:00+00'::timestamptz::objectid);
+CREATE TABLE demo_events_default PARTITION OF demo_events DEFAULT;
+INSERT INTO demo_events (kind) VALUES ('now');
+INSERT INTO demo_events VALUES (objectid(timestamptz '2024-03-15 12:00:00+00'), 'backfill');
+SELECT tableoid::regclass AS partition, kind FROM demo_events ORDER BY id;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM demo_events
+WHERE id >= objectid_from_timestamp('2024-03-10 00:00+00') AND id < objectid_from_timestamp('2024-03-20 00:00+00');
+DROP TABLE demo_events;
+
 \echo '== bad input gets a clear error'
 \set ON_ERROR_STOP 0
 SELECT 'not-an-objectid'::objectid;
