@@ -442,7 +442,7 @@ sub extension_members
 }
 
 # ---- Data tables: what the tests of a database's life (t/001_update.pl
-# to t/007_standby.pl but t/003) share: tables of objectid keys under every
+# to t/006_recovery.pl but t/003) share: tables of objectid keys under every
 # kind of index the extension gives, uuid keys from its generator, and the
 # checks that they came through.
 #
