@@ -49,7 +49,6 @@ our @EXPORT = qw(
   regress_files
   run_regress
   planted_setup
-  planted_objects
   planted_effects
   planted_checks
 );
@@ -61,17 +60,9 @@ my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
 # sizes.
 sub scale
 {
-	return positive_env('SCALE', 1);
-}
-
-# the environment variable name, a positive integer, or default
-sub positive_env
-{
-	my ($name, $default) = @_;
-	my $value = $ENV{$name} // $default;
-	die "$name must be a positive integer, not '$value'"
-	  unless $value =~ /^[1-9][0-9]*$/;
-	return $value;
+	my $scale = $ENV{SCALE} // 1;
+	die "SCALE must be a positive integer, not '$scale'" unless $scale =~ /^[1-9][0-9]*$/;
+	return $scale;
 }
 
 # pg_config(option...): the answer of PG_CONFIG (the server under test),
@@ -107,8 +98,7 @@ my $install_path;
 
 sub install_path
 {
-	$install_path //= dirname(pg_config('--bindir'));
-	return $install_path;
+	return $install_path //= dirname(pg_config('--bindir'));
 }
 
 # major_install_path(major): the installation of PostgreSQL major beside the
@@ -727,7 +717,7 @@ sub run_regress
 
 # planted_setup(): sql for a superuser: the role mallory (it logs in, is not
 # a superuser) and its schema mallory (usable by everyone), with
-# mallory.ran(), which every object of planted_objects() calls when it runs.
+# mallory.ran(), which every object of planted_checks() calls when it runs.
 # ran() counts its calls in the sequence mallory.calls, which no rollback
 # takes back, then takes over its caller: a superuser caller makes mallory a
 # superuser, any other caller gets public.backdoor(text), a SECURITY DEFINER
@@ -762,18 +752,39 @@ RESET ROLE;
 };
 }
 
-# planted_objects(): what mallory plants in schema public for the portable
-# edition's install script to find there, object as the script's error names
-# it: the function whose text gives the version installed (which version 1.2
-# ran), functions and an aggregate of the edition's names (one the pg_tle
-# route would make its type's input), the types objectid (a domain whose
-# check runs ran()) and objectid_portable_detect_state, and an operator, as
-# [ object, SQL to plant it, SQL to drop it ], both run as mallory. Each
-# runs ran() when it runs.
-sub planted_objects
+# planted_effects(node, db): what mallory.ran() has done in db: 'mallory a
+# superuser (t or f) | calls | backdoors', 'f|0|0' when nothing it planted
+# ran.
+sub planted_effects
 {
+	my ($node, $db) = @_;
+	return $node->safe_psql(
+		$db, q{
+SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'),
+	(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM mallory.calls),
+	(SELECT count(*) FROM pg_proc WHERE proname = 'backdoor')});
+}
+
+# planted_checks(node, db, install, made): the install script refused where
+# mallory (planted_setup, done in db) has planted: first every object below
+# at once in public, where everyone may create (as in a
+# database created before PostgreSQL 15), then CREATE revoked and each
+# object alone. install runs the script into public and returns its standard
+# error; made is a query that answers 0 when nothing of the edition's was
+# made. Each refusal must be the documented error (42501), make nothing, and
+# leave planted_effects() at 'f|0|0'.
+sub planted_checks
+{
+	my ($node, $db, $install, $made) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	# what mallory plants, object as the script's error names it: the
+	# function whose text gives the version installed (which version 1.2
+	# ran), functions and an aggregate of the edition's names (one the pg_tle
+	# route would make its type's input), the types objectid (a domain whose
+	# check runs ran()) and objectid_portable_detect_state, and an operator,
+	# as [ object, SQL to plant it, SQL to drop it ]; each runs ran()
 	my $runs = q{LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN NULL; END $$};
-	return (
+	my @plants = (
 		[ 'Function public.objectid_portable_version()',
 			"CREATE FUNCTION public.objectid_portable_version() RETURNS text $runs",
 			'DROP FUNCTION public.objectid_portable_version()' ],
@@ -800,34 +811,6 @@ sub planted_objects
 		[ 'Operator public.~(text,text)',
 			'CREATE OPERATOR public.~ (LEFTARG = text, RIGHTARG = text, FUNCTION = mallory.matches)',
 			'DROP OPERATOR public.~(text, text)' ]);
-}
-
-# planted_effects(node, db): what mallory.ran() has done in db: 'mallory a
-# superuser (t or f) | calls | backdoors', 'f|0|0' when nothing it planted
-# ran.
-sub planted_effects
-{
-	my ($node, $db) = @_;
-	return $node->safe_psql(
-		$db, q{
-SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'),
-	(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM mallory.calls),
-	(SELECT count(*) FROM pg_proc WHERE proname = 'backdoor')});
-}
-
-# planted_checks(node, db, install, made): the install script refused where
-# mallory (planted_setup, done in db) has planted: first every object of
-# planted_objects() at once in public, where everyone may create (as in a
-# database created before PostgreSQL 15), then CREATE revoked and each
-# object alone. install runs the script into public and returns its standard
-# error; made is a query that answers 0 when nothing of the edition's was
-# made. Each refusal must be the documented error (42501), make nothing, and
-# leave planted_effects() at 'f|0|0'.
-sub planted_checks
-{
-	my ($node, $db, $install, $made) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my @plants = planted_objects();
 	my $as_mallory = sub {
 		$node->safe_psql($db, $_[0], connstr => $node->connstr($db) . ' user=mallory');
 	};
