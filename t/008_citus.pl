@@ -113,15 +113,6 @@ sub all_nodes
 	return join "\n", map { $_->name . ": $answer" } @nodes;
 }
 
-# psql on the coordinator: (ret, stdout, stderr)
-sub coord_psql
-{
-	my ($sql) = @_;
-	my ($out, $err) = ('', '');
-	my $ret = $coord->psql($db, $sql, stdout => \$out, stderr => \$err);
-	return ($ret, $out, $err);
-}
-
 my $default = $coord->safe_psql($db,
 	"SELECT default_version FROM pg_available_extensions WHERE name = 'objectid'");
 
@@ -318,7 +309,7 @@ PREPARE q($type) AS SELECT n FROM $table WHERE id = \$1;
 } . join('', map { "EXECUTE q('$_');\n" } @keys[ 0 .. 5 ])
 	  . "SET plan_cache_mode = force_generic_plan;\n"
 	  . join('', map { "EXECUTE q('$_');\n" } @keys[ 6 .. 7 ]);
-	my ($ret, $out, $err) = coord_psql($session);
+	my ($ret, $out, $err) = $coord->psql($db, $session);
 	is($ret, 0,
 		"[D] $table: EXECUTE of a prepared equality on the key (6 custom, 2 forced generic plans) runs under multi_task_query_log_level = error"
 	) or diag($err);
@@ -326,7 +317,7 @@ PREPARE q($type) AS SELECT n FROM $table WHERE id = \$1;
 		"[D] $table: and answers as the local copy");
 	is(join(' ', $err =~ /issuing SELECT n FROM \S+\.${table}_(\d+) /g), "@expected",
 		"[D] $table: each EXECUTE sent one query, to the key's shard");
-	($ret, $out, $err) = coord_psql("SET citus.multi_task_query_log_level = error; SELECT count(*) FROM $table");
+	($ret, $out, $err) = $coord->psql($db, "SET citus.multi_task_query_log_level = error; SELECT count(*) FROM $table");
 	like($err, qr/multi-task query about to be executed/, "[D] $table: (a fan-out fails under that setting)");
 }
 
