@@ -69,19 +69,13 @@ sub as_owner
 	return $node->connstr($db) . " user=$user";
 }
 
-# psql -1 -f file as the owner (as_superuser: the bootstrap superuser)
-# after the statements of @before, in one session, stopping at the first
-# error: (exit status, stderr)
+# psql -1 -f file as the owner (run_file_as: on connstr) after the
+# statements of @before, in one session, stopping at the first error: (exit
+# status, stderr)
 sub run_file
 {
 	my ($db, @before) = @_;
 	return run_file_as(as_owner($db), $db, @before);
-}
-
-sub as_superuser
-{
-	my ($db, @before) = @_;
-	return run_file_as($node->connstr($db), $db, @before);
 }
 
 sub run_file_as
@@ -359,12 +353,6 @@ like($node->safe_psql($update, 'SELECT s_renamed.objectid()::text || s_renamed.u
 my $planted = 'portable_planted';
 $node->safe_psql('postgres', "CREATE DATABASE $planted OWNER $user");
 $node->safe_psql($planted, planted_setup());
-# sql run in db as mallory
-sub as_mallory
-{
-	my ($db, $sql) = @_;
-	return $node->safe_psql($db, $sql, connstr => $node->connstr($db) . ' user=mallory');
-}
 planted_checks(
 	$node, $planted,
 	sub { (run_file($planted, 'SET search_path = public'))[1] },
@@ -387,7 +375,7 @@ sub schema_case
 }
 my $refused = qr/ERROR:  schema "[^"]+" is not safe to install objectid into\nDETAIL:  /;
 # the superuser installs into public, which the database owner may create in
-($ret, $err) = as_superuser($planted, 'SET search_path = public');
+($ret, $err) = run_file_as($node->connstr($planted), $planted, 'SET search_path = public');
 like($err, qr/${refused}Role "$user" can create objects in it \(as a member of role "pg_database_owner", which owns the schema\)/,
 	'a superuser\'s install into public of a database another role owns: refused, the owner named');
 $node->safe_psql($planted, 'CREATE ROLE devs; GRANT devs TO mallory');
@@ -412,7 +400,7 @@ install($planted, 'CREATE granted to a role that may SET ROLE to the installer: 
 # PostgreSQL 15: a CREATEROLE role may grant itself any role but a
 # superuser, so it may create where any such role may
 $node->safe_psql($planted, 'CREATE ROLE team; CREATE SCHEMA s_team AUTHORIZATION team; CREATE ROLE carol LOGIN CREATEROLE');
-($ret, $err) = as_superuser($planted, 'SET search_path = s_team');
+($ret, $err) = run_file_as($node->connstr($planted), $planted, 'SET search_path = s_team');
 if ($major < 16)
 {
 	like($err, qr/${refused}Role "carol" can create objects in it \(with CREATEROLE it can make itself a member of role "team", which owns the schema\)/,
@@ -436,8 +424,9 @@ like($err, qr/ERROR:  search_path puts schema "s_deputy" before pg_catalog\n.*HI
 # the placeholder, as the owner: "must be owner of function", install
 # failed; as a superuser, it would have rewritten mallory's)
 schema_case('s_left', 'GRANT CREATE ON SCHEMA s_left TO mallory');
-as_mallory($planted, q{CREATE FUNCTION s_left.left_behind() RETURNS text LANGUAGE plpgsql
-AS $$ BEGIN PERFORM mallory.ran(); RETURN 'objectid_install_schema.'; END $$});
+$node->safe_psql($planted, q{CREATE FUNCTION s_left.left_behind() RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN 'objectid_install_schema.'; END $$},
+	connstr => $node->connstr($planted) . ' user=mallory');
 $node->safe_psql($planted, 'REVOKE CREATE ON SCHEMA s_left FROM mallory');
 my $left = q{SELECT pg_get_functiondef('s_left.left_behind()'::regprocedure)};
 my $left_before = $node->safe_psql($planted, $left);
