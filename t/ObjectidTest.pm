@@ -135,15 +135,9 @@ sub major_install_path
 	my ($major) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
 	my $problem = install_problem($major);
-	my $path = "$majors_dir/$major";
-	if ($problem ne '')
-	{
-		fail("PostgreSQL $major is installed with objectid");
-		diag($problem);
-		return;
-	}
-	pass("PostgreSQL $major is installed with objectid in $path");
-	return $path;
+	return "$majors_dir/$major" if ok($problem eq '', "PostgreSQL $major is installed with objectid");
+	diag($problem);
+	return;
 }
 
 # objectid_majors(): the majors installed as major_install_path() finds them
@@ -664,8 +658,8 @@ sub process_values
 # regress_files(node, db, user, dir, [ test... ], name): the pg_regress
 # tests dir/sql/test.sql, compared with dir/expected/test.out, run in that
 # order by the server under test's pg_regress (--use-existing: db must
-# exist) against db of node as user: a passed test (named name, by default
-# after the tests), or a failed one with the head of regression.diffs.
+# exist) against db of node as user: a passed test named name, or a failed
+# one with the head of regression.diffs.
 # Results in tmp_check/regress_N_test.
 my $regress_runs = 0;
 
@@ -674,7 +668,6 @@ sub regress_files
 	my ($node, $db, $user, $dir, $tests, $name) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
 	my ($ok, $diffs, $out) = run_regress($node, $db, $user, $dir, $tests);
-	$name //= "pg_regress @$tests in $db as $user";
 	return pass($name) if $ok;
 	fail($name);
 	my @lines = split /\n/, $diffs;
