@@ -24,34 +24,11 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(
-  scale
-  install_path
-  pg_config
-  major_version
-  major_install_path
-  objectid_majors
-  objectid_node
-  shadow_install_path
-  pgtle_problem
-  run_client
-  present_generators
-  check_index
-  amcheck_btrees
-  same_text
-  extension_members
-  data_tables
-  data_rows
-  data_fingerprint
-  data_checks
-  data_defaults
-  new_keys
-  process_values
-  regress_files
-  run_regress
-  planted_setup
-  planted_effects
-  planted_checks
-);
+  scale pg_config major_version install_path major_install_path objectid_majors
+  objectid_node shadow_install_path pgtle_problem run_client present_generators
+  check_index amcheck_btrees same_text extension_members
+  data_tables data_rows data_fingerprint data_checks data_defaults new_keys process_values
+  regress_files run_regress planted_setup planted_effects planted_checks);
 
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
