@@ -2,36 +2,32 @@
 # Copyright (c) 2026, the objectid maintainers; PostgreSQL License
 
 # WAL replay of tables keyed by objectid under every kind of index the
-# extension gives, on a streaming hot standby and through crash recovery:
-# the indexes answer as before; and generation afterwards, on the promoted
-# standby and on the restarted server, repeats nothing.
+# extension gives, on a streaming hot standby and through crash recovery,
+# and generation after a promotion and after a crash.
 #
 # A primary with the server's defaults for what recovery replays (fsync on,
-# wal_level replica: the test module's init turns fsync off and WAL to
-# minimal), and a standby made from it by pg_basebackup (streaming,
-# hot_standby on).  The data tables of t/ObjectidTest.pm get ROWS rows
-# (default 10000 * SCALE) on the primary, half before a CHECKPOINT, half
-# after (so replay covers inserts into btree, hash and summarized BRIN pages
-# written since).  Once the standby has replayed it all, it is promoted; the
-# primary is then stopped with `pg_ctl stop -m immediate` (nothing is
-# written at shutdown) and restarted through crash recovery.  The failures
-# each check guards against:
+# wal_level replica; the test module's init turns fsync off), and a standby
+# made from it by pg_basebackup.  The data tables of t/ObjectidTest.pm get
+# ROWS rows (default 10000 * SCALE), half before a CHECKPOINT, half after
+# (so replay covers inserts into btree, hash and summarized BRIN pages
+# written since).  The standby, caught up, is promoted; then the primary
+# is stopped with `pg_ctl stop -m immediate` and restarted through crash
+# recovery.  The failures each check guards against:
 # - an index that replay left out of step with objectid's operators: on the
 #   standby, and on the primary after crash recovery, the rows are the
-#   primary's before, every index answers its queries (the primary key and
-#   the hash index probed for every row) as a sequential scan does, the rows
-#   are in their hash partitions, bt_index_check(heapallindexed) is clean;
-# - generation that repeats itself after a crash or a promotion (state kept
-#   in the data directory, which pg_basebackup copies, or in shared memory,
-#   or drawn from something a restart repeats or the copy shares, such as a
-#   process id or the system identifier): new sessions on both servers
-#   insert DEFAULT objectid() and uuidv7() keys without a unique violation
-#   (the old primary's as if split-brained); after the restart the ObjectId
-#   process values (one per session, or the server's one) are none of those
-#   before the crash, and the keys' time is not before the last key's before
-#   it; none of the promoted standby's keys is one of the old primary's, nor
-#   any of its process values; with the server's generator, the promoted
-#   standby's value is not the one it used in recovery.
+#   primary's, every index answers its queries (the primary key and the hash
+#   index probed for every row) as a sequential scan does, the rows are in
+#   their hash partitions, bt_index_check(heapallindexed) is clean;
+# - generation that repeats itself (state kept in the data directory, which
+#   pg_basebackup copies, or drawn from something a restart repeats or the
+#   copy shares, such as a process id or the system identifier): new
+#   sessions on both servers insert DEFAULT objectid() and uuidv7() keys
+#   without a unique violation; the restarted primary's ObjectId process
+#   values (one per session, or the server's one) are none of those before
+#   the crash, its keys' time not before the last key's before it; none of
+#   the promoted standby's keys or process values is one of the old
+#   primary's (which goes on as if split-brained); with the server's
+#   generator, the promoted standby's value is not the one of recovery.
 
 use strict;
 use warnings;
