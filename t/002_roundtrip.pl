@@ -133,16 +133,8 @@ sub facts
 	return $facts;
 }
 
-# the data tables' checks, and the generator defaults
-sub check_indexes
-{
-	my ($d) = @_;
-	data_checks($node, $d, $ext_schema, $d);
-	check_defaults($d);
-	return;
-}
-
-check_indexes($db);
+data_checks($node, $db, $ext_schema, $db);
+check_defaults($db);
 my $before = facts($db);
 
 run_client($node, 'pg_dump', '-Fc', '--create', '--load-via-partition-root',
@@ -153,7 +145,8 @@ run_client($node, 'pg_restore', '--create', '--exit-on-error', '-d',
 same_text(facts($db), $before,
 	'pg_dump -Fc / pg_restore: contents, partitions, settings, generator defaults and schema identical'
 );
-check_indexes($db);
+data_checks($node, $db, $ext_schema, $db);
+check_defaults($db);
 data_defaults($node, $db, $ext_schema, $db);
 
 for my $fmt (qw(binary text csv))
