@@ -240,42 +240,34 @@ sub run_client
 sub present_generators
 {
 	my ($node, $db) = @_;
-	my @names =
+	my $names = join ',', map { "'" . s/^\s+|\s+$//gr . "'" }
 	  grep { !/^\s*(#|$)/ } split /\n/, slurp_file("$top/test/generators");
-	my @gens;
-	for my $name (map { s/^\s+|\s+$//gr } @names)
-	{
-		my $row = $node->safe_psql(
-			$db, qq{
-			SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname)
-			       || ' ' || format_type(p.prorettype, NULL)
-			  FROM pg_proc p
-			  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
-			       AND d.objid = p.oid AND d.deptype = 'e'
-			  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
-			  JOIN pg_namespace n ON n.oid = p.pronamespace
-			 WHERE p.proname = '$name' AND p.pronargs = 0});
-		push @gens, [ split / /, $row, 2 ] if $row ne '';
-	}
-	return @gens;
+	return map { [ split / /, $_, 2 ] } split /\n/, $node->safe_psql(
+		$db, qq{
+		SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname) || ' ' || format_type(p.prorettype, NULL)
+		  FROM unnest(ARRAY[$names]) WITH ORDINALITY g(name, i)
+		  JOIN pg_proc p ON p.proname = g.name AND p.pronargs = 0
+		  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+		  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+		  JOIN pg_namespace n ON n.oid = p.pronamespace
+		 ORDER BY g.i});
 }
 
 # check_index(node, db, relation, index, condition, %opt): the index check,
-# the one place it is written: the query SELECT answer FROM relation WHERE
-# condition with sequential scans forbidden must use the index (its name in
-# the plan, or the regex plan => qr/.../), and answer as with index, bitmap
-# and index-only scans forbidden; and it must find rows.  relation is a
-# table or any FROM item, such as a join.  Options: answer => 'expression'
-# (what the query selects, a text; default count(*)/sum(n)/min(n)/max(n));
+# the one place it is written: SELECT answer FROM relation (a table or any
+# FROM item) WHERE condition, with sequential scans forbidden, must use the
+# index (its name in the plan, or the regex plan => qr/.../), answer as with
+# index, bitmap and index-only scans forbidden, and find rows.  Options:
+# answer => 'expression' (a text; default count(*)/sum(n)/min(n)/max(n));
 # with => 'name AS (...)' (a WITH list ahead of the query); settings => [
-# 'enable_hashjoin = off', ... ] (more settings for the queries with the
-# index forced, not the sequential scan: to force the index to the inner
-# side of a nested loop, say); label => 'text' (what the test names say the
-# query is; default the condition); on => 'text' (what the test names begin
-# with; default db); local => 1 (the settings as SET LOCAL in a transaction
-# block: Citus, with citus.propagate_set_commands = 'local', applies those
-# on the workers, where the shards' plans are made).  Each query runs in a
-# session of its own, read-only: fit for a standby.  Returns the answer.
+# 'enable_hashjoin = off', ... ] (for the forced queries only: to force the
+# index to the inner side of a nested loop, say); label => 'text' (the
+# query in the test names; default the condition); on => 'text' (the test
+# names' start; default db); local => 1 (settings as SET LOCAL in a
+# transaction block, which Citus with citus.propagate_set_commands =
+# 'local' applies on the workers, where the shards' plans are made).  Each
+# query runs in a session of its own, read-only: fit for a standby.
+# Returns the answer.
 sub check_index
 {
 	my ($node, $db, $relation, $index, $cond, %opt) = @_;
