@@ -178,16 +178,12 @@ regress_files($node, $compare, $node->safe_psql('postgres', 'SELECT current_user
 	$tests, ['hostile_diff'],
 	'hostile_diff: both editions give the same answers on thousands of hostile inputs');
 
-# no schema to install into (a search_path naming none): the file stops
-# before it creates anything
+# no schema to install into (a search_path naming none).  (What a refused
+# run leaves is not checked here or below: psql -1 rolls it all back.)
 $node->safe_psql('postgres', "CREATE DATABASE portable_noschema OWNER $user");
 ($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
 like($err, qr/ERROR:  no schema to install objectid into\nHINT:  Set search_path to the target schema first, e\.g\. SET search_path = ids\./,
 	'no schema on the search_path: the file says so');
-is( $node->safe_psql(
-		'portable_noschema', q{SELECT (SELECT count(*) FROM pg_proc WHERE proname LIKE 'objectid%')
-	+ (SELECT count(*) FROM pg_type WHERE typname LIKE 'objectid%')}),
-	'0', 'and creates nothing');
 
 # Updating in place: the file run again in a schema that holds the edition
 # updates it.  The installation in s_updated is made older first (a public
@@ -288,21 +284,17 @@ is($node->safe_psql($update, $oids), $oids_after, 'and the OIDs stay');
 $node->safe_psql($update,
 	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '9.1' $$},
 	connstr => as_owner($update));
-my $newer = schema_listing('s_updated');
 ($ret, $err) = run_file($update, 'SET search_path = s_updated');
 like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.3\n.*HINT:  Run the file of that version or a later one\./s,
 	'the file refuses to take back version 9.1');
-same_text(schema_listing('s_updated'), $newer, 'and changes nothing');
 # the version is read from the function's text, never by calling it: a
 # body of another form is refused
 $node->safe_psql($update,
 	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '1.2'::text $$},
 	connstr => as_owner($update));
-my $unreadable = schema_listing('s_updated');
 ($ret, $err) = run_file($update, 'SET search_path = s_updated');
 like($err, qr/ERROR:  cannot read the version of objectid installed in schema "s_updated"\nDETAIL:  The body of s_updated\.objectid_portable_version\(\) is "SELECT '1\.2'::text", not SELECT '<version>'\./,
 	'a version function of another form: refused (55000)');
-same_text(schema_listing('s_updated'), $unreadable, 'and nothing changed');
 SKIP:
 {
 	skip 'the C extension is not installed for this major', 1
