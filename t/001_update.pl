@@ -88,28 +88,15 @@ sub schema_without_oids
 	return join("\n", map { s/\Q$db\E/DB/gr } @lines) . "\n";
 }
 
-sub older
-{
-	my ($x, $y) = @_;
-	my @x = split /\./, $x;
-	my @y = split /\./, $y;
-	while (@x && @y)
-	{
-		my ($p, $q) = (shift @x, shift @y);
-		return $p < $q if $p != $q;
-	}
-	return @x < @y;
-}
-
 my $checked = 0;
-for my $from (@versions)
+for my $i (0 .. $#versions)
 {
-	next if $from eq $default;
-	for my $to (@versions)
+	my $from = $versions[$i];
+	# each newer version (@versions is in ascending order)
+	for my $to (@versions[ $i + 1 .. $#versions ])
 	{
 		# each update script, and each older version straight to the default
 		next unless $step{"$from $to"} || $to eq $default;
-		next unless older($from, $to);
 		note "$from -> $to";
 		$node->safe_psql('postgres', 'CREATE DATABASE upd');
 		$node->safe_psql('postgres', 'CREATE DATABASE fresh');

@@ -10,8 +10,8 @@
 # values, NULLs, an objectid[], hash partitions, uuid v7 keys), with one
 # more column in oid_t per generator of test/generators that is installed,
 # filled by it; beside them a table whose generator defaults must keep
-# calling the extension's functions.  The settings of @gucs are set on the
-# database when the server has them.  Then:
+# calling the extension's functions; and objectid.uuid_representation set
+# on the database.  Then:
 # - pg_dump -Fc (--create, --load-via-partition-root), the database renamed,
 #   pg_restore --create: every table's contents, the rows per hash
 #   partition, the database settings, the generator defaults and the
@@ -32,9 +32,6 @@ use Test::More;
 use ObjectidTest;
 
 my $rows = $ENV{ROWS} // 20000 * scale();
-# database settings dumped and restored: name => value; a name the server
-# does not know is skipped
-my @gucs = ([ 'objectid.uuid_representation', 'javaLegacy' ]);
 my $db = 'objectid_roundtrip';
 my $work = PostgreSQL::Test::Utils::tempdir();
 
@@ -113,24 +110,8 @@ sub check_defaults
 	return;
 }
 
-my @gucs_set;
-for my $s (@gucs)
-{
-	my ($name, $value) = @$s;
-	# (the library defines its settings when it is loaded)
-	next
-	  if $node->safe_psql($db,
-		"LOAD '\$libdir/objectid'; SELECT 1 FROM pg_settings WHERE name = '$name'"
-	  ) eq '';
-	$node->safe_psql($db, "ALTER DATABASE $db SET $name = '$value'");
-	push @gucs_set, "$name=$value";
-}
-note "oid_t: "
-  . $node->safe_psql($db, 'SELECT count(*) FROM oid_t')
-  . ' rows; generator columns: '
-  . join(', ', map { "@$_" } @gens)
-  . '; database settings: '
-  . (@gucs_set ? "@gucs_set" : 'none');
+$node->safe_psql($db, "ALTER DATABASE $db SET objectid.uuid_representation = 'javaLegacy'");
+note 'generator columns of oid_t: ' . join(', ', map { "@$_" } @gens);
 
 # everything that must survive, as text
 sub facts
@@ -152,16 +133,8 @@ sub facts
 	return $facts;
 }
 
-# the data tables' checks, and the generator defaults
-sub check_indexes
-{
-	my ($d) = @_;
-	data_checks($node, $d, $ext_schema, $d);
-	check_defaults($d);
-	return;
-}
-
-check_indexes($db);
+data_checks($node, $db, $ext_schema, $db);
+check_defaults($db);
 my $before = facts($db);
 
 run_client($node, 'pg_dump', '-Fc', '--create', '--load-via-partition-root',
@@ -172,7 +145,8 @@ run_client($node, 'pg_restore', '--create', '--exit-on-error', '-d',
 same_text(facts($db), $before,
 	'pg_dump -Fc / pg_restore: contents, partitions, settings, generator defaults and schema identical'
 );
-check_indexes($db);
+data_checks($node, $db, $ext_schema, $db);
+check_defaults($db);
 data_defaults($node, $db, $ext_schema, $db);
 
 for my $fmt (qw(binary text csv))

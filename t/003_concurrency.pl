@@ -5,42 +5,39 @@
 # duplicated, lost or out of order, and that objectid() has the generator
 # the README promises: the server's (one process value and one counter for
 # every session and parallel worker, so that all sessions' ids are in one
-# order) on 17+ as installed and on 15 and 16 with the library in
-# shared_preload_libraries; the session's (each process its own value)
-# elsewhere and where a session sets objectid.generator = 'session'.  On a
-# cluster as installed, and again on one with shared_preload_libraries =
-# 'objectid' (every backend and parallel worker forked with the library's
-# memory already in place).
+# order) on 17+ as installed and on 15 and 16 with the library preloaded;
+# the session's (each process its own value) elsewhere and where a session
+# sets objectid.generator = 'session'.  On a cluster as installed, and on
+# one with shared_preload_libraries = 'objectid' (every backend and
+# parallel worker forked with the library's memory in place).
 #
-# For every generator in test/generators that the extension has, pgbench's
-# CLIENTS sessions (default 8) insert ROWS rows (default 100000 * SCALE) with
-# `DEFAULT generator()` into a table with a unique index on the key, BATCH
-# rows (default 10) per statement.  Each row also records pg_backend_pid()
-# and an identity column `seq`: one sequence makes the order every backend
-# inserted its rows in (nextval is called per row, in the row's statement),
-# which is all the per-backend ordering check needs.  Then:
-# - pgbench reports no error and every table holds exactly ROWS distinct keys;
+# For every generator of test/generators that the extension has, pgbench's
+# CLIENTS sessions (default 8) insert ROWS rows (default 100000 * SCALE),
+# BATCH (default 10) a statement, with `DEFAULT generator()` into a table
+# with a unique index on the key; each row records pg_backend_pid() and an
+# identity `seq` (nextval per row: the order every backend inserted in).
+# Then:
+# - pgbench reports no error; every table holds ROWS distinct keys;
 # - per backend, ordered by seq, every generator's keys strictly increase;
-# - amcheck's bt_index_check(heapallindexed => true) passes on every btree;
-# - objectid_generator() says which generator objectid() uses, as above;
-# - the session's generator: each backend has exactly one ObjectId process
-#   value (bytes 4-8), no two backends share one, and the workers of a
-#   parallel query each draw their own, shared with no backend;
-# - the server's: every backend and parallel worker has the server's value;
-#   and where the server's generator is in use:
+# - bt_index_check(heapallindexed => true) passes on every btree;
+# - objectid_generator() names the generator objectid() uses, as above;
+# - the session's generator: one ObjectId process value (bytes 4-8) per
+#   backend, shared by no two, and a parallel query's workers each their
+#   own, shared with no backend;
+# - the server's: its value in every backend and parallel worker; and then:
 #   - 32 sessions (SESSIONS) insert 100,000 (IDS * SCALE) DEFAULT objectid()
 #     keys each at once: no duplicate, bt_index_check clean;
-#   - order across sessions: two sessions take turns (ALTERNATIONS, default
-#     2000 each), each id greater than the other session's before it;
-#   - the index of a key that 8 sessions insert at once, 1,000 rows a
-#     statement (DENSITY_ROWS, default 200,000 * SCALE rows), is no larger
-#     than 1.1 times the one a single session makes of as many rows; with
-#     objectid.generator = 'session' it is more than 1.2 times (the case the
-#     server's generator exists for, here to show the check can fail);
+#   - two sessions take turns (ALTERNATIONS, default 2000 each): each id
+#     greater than the other session's before it;
+#   - the primary key that 8 sessions fill at once, 1,000 rows a statement
+#     (DENSITY_ROWS, default 200,000 * SCALE), is at most 1.1 times the one
+#     a single session makes of as many rows, and more than 1.2 times with
+#     objectid.generator = 'session' (the case the server's generator exists
+#     for, showing the check can fail);
 #   - objectid.generator = 'session' (PGOPTIONS) gives pgbench's sessions a
 #     value each again;
-#   - the counter's wrap (moved near its end through a hook for tests, which
-#     the test declares: no install script does): ids across it strictly
+#   - ids across the counter's wrap (moved near its end through a hook for
+#     tests, which the test declares: no install script does) strictly
 #     increase, none repeats;
 #   - a restart, a crash of the whole server (pg_ctl stop -m immediate) and
 #     the crash of one backend (SIGKILL: the postmaster makes shared memory
@@ -134,15 +131,10 @@ for my $preload ('', 'objectid')
 			"shared_preload_libraries = '$preload'");
 		$node->restart;
 	}
-	my $on = "shared_preload_libraries='"
-	  . $node->safe_psql('postgres', 'SHOW shared_preload_libraries') . "'";
-	note 'server: '
-	  . $node->safe_psql('postgres', 'SHOW server_version')
-	  . ", $on";
+	my $on = "shared_preload_libraries='" . $node->safe_psql('postgres', 'SHOW shared_preload_libraries') . "'";
+	note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version') . ", $on";
 	$node->safe_psql('postgres', "CREATE DATABASE $db");
-	$node->safe_psql($db,
-		'CREATE EXTENSION IF NOT EXISTS objectid; CREATE EXTENSION IF NOT EXISTS amcheck'
-	);
+	$node->safe_psql($db, 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
 	my $generator = $node->safe_psql($db, 'SELECT objectid_generator()');
 	is($generator,
 		(major_version() >= 17 || $preload) ? 'server' : 'session',
@@ -191,9 +183,7 @@ for my $preload ('', 'objectid')
 		);
 	}
 
-	note 'amcheck: bt_index_check(heapallindexed) clean on '
-	  . amcheck_btrees($node, $db)
-	  . ' btree indexes';
+	note 'amcheck: bt_index_check(heapallindexed) clean on ' . amcheck_btrees($node, $db) . ' btree indexes';
 
 	if ($node->safe_psql($db,
 			"SELECT 1 FROM pg_class WHERE relname = 'conc_objectid'") eq '')

@@ -69,19 +69,13 @@ sub as_owner
 	return $node->connstr($db) . " user=$user";
 }
 
-# psql -1 -f file as the owner (as_superuser: the bootstrap superuser)
-# after the statements of @before, in one session, stopping at the first
-# error: (exit status, stderr)
+# psql -1 -f file as the owner (run_file_as: on connstr) after the
+# statements of @before, in one session, stopping at the first error: (exit
+# status, stderr)
 sub run_file
 {
 	my ($db, @before) = @_;
 	return run_file_as(as_owner($db), $db, @before);
-}
-
-sub as_superuser
-{
-	my ($db, @before) = @_;
-	return run_file_as($node->connstr($db), $db, @before);
 }
 
 sub run_file_as
@@ -184,16 +178,12 @@ regress_files($node, $compare, $node->safe_psql('postgres', 'SELECT current_user
 	$tests, ['hostile_diff'],
 	'hostile_diff: both editions give the same answers on thousands of hostile inputs');
 
-# no schema to install into (a search_path naming none): the file stops
-# before it creates anything
+# no schema to install into (a search_path naming none).  (What a refused
+# run leaves is not checked here or below: psql -1 rolls it all back.)
 $node->safe_psql('postgres', "CREATE DATABASE portable_noschema OWNER $user");
 ($ret, $err) = run_file('portable_noschema', "SET search_path = ''");
 like($err, qr/ERROR:  no schema to install objectid into\nHINT:  Set search_path to the target schema first, e\.g\. SET search_path = ids\./,
 	'no schema on the search_path: the file says so');
-is( $node->safe_psql(
-		'portable_noschema', q{SELECT (SELECT count(*) FROM pg_proc WHERE proname LIKE 'objectid%')
-	+ (SELECT count(*) FROM pg_type WHERE typname LIKE 'objectid%')}),
-	'0', 'and creates nothing');
 
 # Updating in place: the file run again in a schema that holds the edition
 # updates it.  The installation in s_updated is made older first (a public
@@ -294,21 +284,17 @@ is($node->safe_psql($update, $oids), $oids_after, 'and the OIDs stay');
 $node->safe_psql($update,
 	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '9.1' $$},
 	connstr => as_owner($update));
-my $newer = schema_listing('s_updated');
 ($ret, $err) = run_file($update, 'SET search_path = s_updated');
 like($err, qr/ERROR:  objectid 9\.1 is installed in schema s_updated, a newer version than this file's 1\.3\n.*HINT:  Run the file of that version or a later one\./s,
 	'the file refuses to take back version 9.1');
-same_text(schema_listing('s_updated'), $newer, 'and changes nothing');
 # the version is read from the function's text, never by calling it: a
 # body of another form is refused
 $node->safe_psql($update,
 	q{CREATE OR REPLACE FUNCTION s_updated.objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '1.2'::text $$},
 	connstr => as_owner($update));
-my $unreadable = schema_listing('s_updated');
 ($ret, $err) = run_file($update, 'SET search_path = s_updated');
 like($err, qr/ERROR:  cannot read the version of objectid installed in schema "s_updated"\nDETAIL:  The body of s_updated\.objectid_portable_version\(\) is "SELECT '1\.2'::text", not SELECT '<version>'\./,
 	'a version function of another form: refused (55000)');
-same_text(schema_listing('s_updated'), $unreadable, 'and nothing changed');
 SKIP:
 {
 	skip 'the C extension is not installed for this major', 1
@@ -359,12 +345,6 @@ like($node->safe_psql($update, 'SELECT s_renamed.objectid()::text || s_renamed.u
 my $planted = 'portable_planted';
 $node->safe_psql('postgres', "CREATE DATABASE $planted OWNER $user");
 $node->safe_psql($planted, planted_setup());
-# sql run in db as mallory
-sub as_mallory
-{
-	my ($db, $sql) = @_;
-	return $node->safe_psql($db, $sql, connstr => $node->connstr($db) . ' user=mallory');
-}
 planted_checks(
 	$node, $planted,
 	sub { (run_file($planted, 'SET search_path = public'))[1] },
@@ -387,7 +367,7 @@ sub schema_case
 }
 my $refused = qr/ERROR:  schema "[^"]+" is not safe to install objectid into\nDETAIL:  /;
 # the superuser installs into public, which the database owner may create in
-($ret, $err) = as_superuser($planted, 'SET search_path = public');
+($ret, $err) = run_file_as($node->connstr($planted), $planted, 'SET search_path = public');
 like($err, qr/${refused}Role "$user" can create objects in it \(as a member of role "pg_database_owner", which owns the schema\)/,
 	'a superuser\'s install into public of a database another role owns: refused, the owner named');
 $node->safe_psql($planted, 'CREATE ROLE devs; GRANT devs TO mallory');
@@ -412,7 +392,7 @@ install($planted, 'CREATE granted to a role that may SET ROLE to the installer: 
 # PostgreSQL 15: a CREATEROLE role may grant itself any role but a
 # superuser, so it may create where any such role may
 $node->safe_psql($planted, 'CREATE ROLE team; CREATE SCHEMA s_team AUTHORIZATION team; CREATE ROLE carol LOGIN CREATEROLE');
-($ret, $err) = as_superuser($planted, 'SET search_path = s_team');
+($ret, $err) = run_file_as($node->connstr($planted), $planted, 'SET search_path = s_team');
 if ($major < 16)
 {
 	like($err, qr/${refused}Role "carol" can create objects in it \(with CREATEROLE it can make itself a member of role "team", which owns the schema\)/,
@@ -436,8 +416,9 @@ like($err, qr/ERROR:  search_path puts schema "s_deputy" before pg_catalog\n.*HI
 # the placeholder, as the owner: "must be owner of function", install
 # failed; as a superuser, it would have rewritten mallory's)
 schema_case('s_left', 'GRANT CREATE ON SCHEMA s_left TO mallory');
-as_mallory($planted, q{CREATE FUNCTION s_left.left_behind() RETURNS text LANGUAGE plpgsql
-AS $$ BEGIN PERFORM mallory.ran(); RETURN 'objectid_install_schema.'; END $$});
+$node->safe_psql($planted, q{CREATE FUNCTION s_left.left_behind() RETURNS text LANGUAGE plpgsql
+AS $$ BEGIN PERFORM mallory.ran(); RETURN 'objectid_install_schema.'; END $$},
+	connstr => $node->connstr($planted) . ' user=mallory');
 $node->safe_psql($planted, 'REVOKE CREATE ON SCHEMA s_left FROM mallory');
 my $left = q{SELECT pg_get_functiondef('s_left.left_behind()'::regprocedure)};
 my $left_before = $node->safe_psql($planted, $left);

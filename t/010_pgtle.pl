@@ -9,10 +9,9 @@
 # A managed service has no objectid.control, and pgtle.install_extension
 # refuses a name the server has a control file for; so the cluster runs
 # from a shadow of the installation (its binaries copied, the rest linked)
-# whose extension directory holds everything but objectid's files.
-#
-# With shared_preload_libraries = 'pg_tle', a superuser creates pg_tle in
-# the database and the roles: "installer", a member of pgtle_admin, runs
+# whose extension directory holds everything but objectid's files.  With
+# shared_preload_libraries = 'pg_tle', a superuser creates pg_tle in the
+# database and the roles: "installer", a member of pgtle_admin, runs
 # portable/pgtle.sql with psql; "owner" owns the database and is a member of
 # pgtle_admin, as a service's main user is.  The failures each check guards
 # against:
@@ -28,17 +27,16 @@
 #   pg_tle's header), no binary send and receive (binary COPY refused),
 #   pg_input_is_valid raising (16+), the casts to and from bytea carrying
 #   the 12 bytes, those to and from timestamptz the C extension's;
-# - results or errors that differ from the C extension's: sql/vectors.sql,
-#   the C extension's own, through pg_regress against expected/vectors.out,
-#   as the owner; generation rules that differ from the plain edition's:
-#   portable/test/sql/generators.sql, its function listings aside;
-# - functions that objects planted in the install schema or pg_temp can
-#   hijack: portable/test/sql/hostile.sql, then the vectors again;
-# - a type unfit for keys: a table with id objectid PRIMARY KEY DEFAULT
-#   objectid() takes 2,000 rows in one session, in increasing order (ORDER
-#   BY id is the order of insertion, and the order of the text), the
-#   primary key, a hash index and BRIN minmax and bloom indexes are used
-#   and answer as sequential scans do, a duplicate key is refused;
+# - results or errors that differ from the C extension's (sql/vectors.sql
+#   against expected/vectors.out, as the owner), generation rules that
+#   differ from the plain edition's (portable/test/sql/generators.sql, its
+#   function listings aside), functions that objects planted in the install
+#   schema or pg_temp can hijack (portable/test/sql/hostile.sql, then the
+#   vectors again);
+# - a type unfit for keys: 2,000 DEFAULT objectid() keys in one session,
+#   in increasing order (ORDER BY id is the order of insertion and of the
+#   text), the primary key, a hash index and BRIN minmax and bloom indexes
+#   used and answering as sequential scans do, a duplicate key refused;
 # - a move to the C extension that loses or changes anything: the tables
 #   dumped (pg_dump -t) and restored into a server with the C extension,
 #   then back into one with this edition: the same rows, text and order,
@@ -47,9 +45,9 @@
 # - an extension bound to public: CREATE EXTENSION objectid SCHEMA ids puts
 #   every function there, and they work called from another schema;
 # - an update path that fails or leaves another extension than a fresh
-#   install of the version: a later version's file (1.3.1, generated for
-#   the test) registered beside 1.3, ALTER EXTENSION UPDATE from a 1.3 made
-#   older, compared member by member with a fresh 1.3.1 (below);
+#   install: a later version's file (1.3.1, generated for the test)
+#   registered beside 1.3, ALTER EXTENSION UPDATE from a 1.3 made older,
+#   compared member by member with a fresh 1.3.1 (below);
 # - an extension that does not go away whole: DROP EXTENSION leaves no
 #   type, function or operator class of objectid;
 # - a superuser's CREATE EXTENSION running or taking over what another role
@@ -136,8 +134,6 @@ like($err, qr/permission denied for function create_shell_type/,
 	extra_params => [ '-U', 'owner' ]);
 like($err, qr/must be superuser to create an operator class/,
 	'the owner, not a superuser, gets as far as the operator classes');
-is($node->safe_psql('app', "SELECT count(*) FROM pg_type WHERE typname = 'objectid'"),
-	'0', 'and the failed CREATE EXTENSION left nothing');
 $node->safe_psql('app', 'ALTER ROLE owner SUPERUSER');
 ($ret, $out, $err) = $node->psql('app', 'CREATE EXTENSION objectid',
 	extra_params => [ '-U', 'owner' ]);
@@ -291,7 +287,7 @@ my $before = $node->safe_psql('app', $digest);
 my $c_problem = -f "$sharedir/extension/objectid.control" ? '' : "objectid is not installed for PostgreSQL $major";
 SKIP:
 {
-	skip "moving to the C extension: $c_problem", 20 if $c_problem;
+	skip "moving to the C extension: $c_problem", 11 if $c_problem;
 	my $cnode = objectid_node('c', conf => "shared_preload_libraries = 'pg_tle'");
 	$cnode->safe_psql('postgres', 'CREATE DATABASE moved');
 	$cnode->safe_psql('moved', 'CREATE EXTENSION objectid');
@@ -306,8 +302,6 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 	is($cnode->safe_psql('moved', $digest), $before,
 		'the tables restored under the C extension: the same rows, text and order');
 	check_index($cnode, 'moved', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'C');
-	check_index($cnode, 'moved', 'h', 'h_hash', "id = '$mid'", label => 'id = the 1000th', on => 'C');
-	check_index($cnode, 'moved', 'bm', 'bm_minmax', "id >= '$mid'", label => 'id >= the 1000th', on => 'C');
 	is( $cnode->safe_psql(
 			'moved', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
 		't', 'C: DEFAULT objectid() inserts a key above the restored ones');
@@ -320,7 +314,6 @@ WHERE e.extname = 'objectid' AND p.oid = 'objectid_in(cstring)'::regprocedure}),
 	is($node->safe_psql('back', $digest), $before,
 		'and back under pg_tle: the same rows, text and order');
 	check_index($node, 'back', 't', 't_pkey', "id = '$mid'", label => 'id = the 1000th', on => 'back');
-	check_index($node, 'back', 'bb', 'bb_bloom', "id = '$mid'", label => 'id = the 1000th', on => 'back');
 	is( $node->safe_psql(
 			'back', 'INSERT INTO t (n) VALUES (2001) RETURNING id > (SELECT max(id) FROM t WHERE n <= 2000)'),
 		't', 'back: DEFAULT objectid() inserts a key above the restored ones');

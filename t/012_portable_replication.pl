@@ -30,9 +30,10 @@
 #   gets: the initial copy (a COPY, run as a query) arrives; the stream does
 #   not (the publisher's log has the subscription's walsender fail on
 #   objectid_portable_out, twice, as the apply worker retries; the
-#   subscriber holds the copied rows only and logs the walsender's error;
-#   the slot keeps the new rows' WAL); pg_recvlogical stops at once with
-#   that error; the SQL functions, in a query, give every value.  Every
+#   subscriber holds the copied rows only; what PostgreSQL does about a
+#   failing walsender, keeping the slot's WAL and logging the error on the
+#   subscriber, is its own); pg_recvlogical stops at once with that error;
+#   the SQL functions, in a query, give every value.  Every
 #   wait is bounded (PostgreSQL::Test::Utils's timeout_default).  A pg_tle
 #   that sets a snapshot around the output function fails these checks, on
 #   purpose: the documentation then has to change with them.
@@ -147,7 +148,7 @@ sub route
 	$pub->safe_psql('app',
 		"SELECT pg_create_logical_replication_slot('cdc_$_', '$_')")
 	  for @plugins;
-	my ($pub_offset, $sub_offset) = (-s $pub->logfile, -s $sub->logfile);
+	my $pub_offset = -s $pub->logfile;
 	$pub->safe_psql('app', 'BEGIN; ' . insert_rows($rows + 1, 2 * $rows) . q{
 	INSERT INTO t VALUES ('ffffffffffffffffffffffff', -2, '000000000000000000000000');
 	COMMIT});
@@ -177,10 +178,8 @@ sub route
 		}
 		ok(defined $ret && $ret != 0,
 			"$route, $plugin: pg_recvlogical stops with an error, before the timeout");
-		like($err, qr/ERROR:  \Q$snapshot_error\E/,
-			"$route, $plugin: pg_recvlogical's error is the walsender's: no snapshot");
-		like($err, qr/PL\/pgSQL function ids\.objectid_portable_out\(bytea\)/,
-			"$route, $plugin: raised in objectid's output function");
+		like($err, qr/ERROR:  \Q$snapshot_error\E.*PL\/pgSQL function ids\.objectid_portable_out\(bytea\)/s,
+			"$route, $plugin: pg_recvlogical's error is the walsender's (no snapshot), raised in objectid's output function");
 	}
 
 	if ($route eq 'plain')
@@ -208,13 +207,6 @@ sub route
 		) or diag($@);
 		same_text(fingerprint($sub), $copied,
 			"$route: none of the new rows arrives, the subscriber holds the initial copy only");
-		is( $pub->safe_psql('app',
-				"SELECT confirmed_flush_lsn < '$lsn' FROM pg_replication_slots WHERE slot_name = 's'"),
-			't',
-			"$route: the subscription's slot keeps the new rows' WAL (confirmed_flush_lsn below them)");
-		like(slurp_file($sub->logfile, $sub_offset),
-			qr/could not receive data from WAL stream: ERROR:  \Q$snapshot_error\E/,
-			"$route: the subscriber's log has the walsender's error");
 		$sub->safe_psql('app', 'ALTER SUBSCRIPTION s DISABLE');
 	}
 	$sub->stop;

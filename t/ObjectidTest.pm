@@ -24,35 +24,11 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(
-  scale
-  install_path
-  pg_config
-  major_version
-  major_install_path
-  objectid_majors
-  objectid_node
-  shadow_install_path
-  pgtle_problem
-  run_client
-  present_generators
-  check_index
-  amcheck_btrees
-  same_text
-  extension_members
-  data_tables
-  data_rows
-  data_fingerprint
-  data_checks
-  data_defaults
-  new_keys
-  process_values
-  regress_files
-  run_regress
-  planted_setup
-  planted_objects
-  planted_effects
-  planted_checks
-);
+  scale pg_config major_version install_path major_install_path objectid_majors
+  objectid_node shadow_install_path pgtle_problem run_client present_generators
+  check_index amcheck_btrees same_text extension_members
+  data_tables data_rows data_fingerprint data_checks data_defaults new_keys process_values
+  regress_files run_regress planted_setup planted_effects planted_checks);
 
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
@@ -61,17 +37,9 @@ my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
 # sizes.
 sub scale
 {
-	return positive_env('SCALE', 1);
-}
-
-# the environment variable name, a positive integer, or default
-sub positive_env
-{
-	my ($name, $default) = @_;
-	my $value = $ENV{$name} // $default;
-	die "$name must be a positive integer, not '$value'"
-	  unless $value =~ /^[1-9][0-9]*$/;
-	return $value;
+	my $scale = $ENV{SCALE} // 1;
+	die "SCALE must be a positive integer, not '$scale'" unless $scale =~ /^[1-9][0-9]*$/;
+	return $scale;
 }
 
 # pg_config(option...): the answer of PG_CONFIG (the server under test),
@@ -107,8 +75,7 @@ my $install_path;
 
 sub install_path
 {
-	$install_path //= dirname(pg_config('--bindir'));
-	return $install_path;
+	return $install_path //= dirname(pg_config('--bindir'));
 }
 
 # major_install_path(major): the installation of PostgreSQL major beside the
@@ -145,15 +112,9 @@ sub major_install_path
 	my ($major) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
 	my $problem = install_problem($major);
-	my $path = "$majors_dir/$major";
-	if ($problem ne '')
-	{
-		fail("PostgreSQL $major is installed with objectid");
-		diag($problem);
-		return;
-	}
-	pass("PostgreSQL $major is installed with objectid in $path");
-	return $path;
+	return "$majors_dir/$major" if ok($problem eq '', "PostgreSQL $major is installed with objectid");
+	diag($problem);
+	return;
 }
 
 # objectid_majors(): the majors installed as major_install_path() finds them
@@ -279,42 +240,34 @@ sub run_client
 sub present_generators
 {
 	my ($node, $db) = @_;
-	my @names =
+	my $names = join ',', map { "'" . s/^\s+|\s+$//gr . "'" }
 	  grep { !/^\s*(#|$)/ } split /\n/, slurp_file("$top/test/generators");
-	my @gens;
-	for my $name (map { s/^\s+|\s+$//gr } @names)
-	{
-		my $row = $node->safe_psql(
-			$db, qq{
-			SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname)
-			       || ' ' || format_type(p.prorettype, NULL)
-			  FROM pg_proc p
-			  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
-			       AND d.objid = p.oid AND d.deptype = 'e'
-			  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
-			  JOIN pg_namespace n ON n.oid = p.pronamespace
-			 WHERE p.proname = '$name' AND p.pronargs = 0});
-		push @gens, [ split / /, $row, 2 ] if $row ne '';
-	}
-	return @gens;
+	return map { [ split / /, $_, 2 ] } split /\n/, $node->safe_psql(
+		$db, qq{
+		SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname) || ' ' || format_type(p.prorettype, NULL)
+		  FROM unnest(ARRAY[$names]) WITH ORDINALITY g(name, i)
+		  JOIN pg_proc p ON p.proname = g.name AND p.pronargs = 0
+		  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+		  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'objectid'
+		  JOIN pg_namespace n ON n.oid = p.pronamespace
+		 ORDER BY g.i});
 }
 
 # check_index(node, db, relation, index, condition, %opt): the index check,
-# the one place it is written: the query SELECT answer FROM relation WHERE
-# condition with sequential scans forbidden must use the index (its name in
-# the plan, or the regex plan => qr/.../), and answer as with index, bitmap
-# and index-only scans forbidden; and it must find rows.  relation is a
-# table or any FROM item, such as a join.  Options: answer => 'expression'
-# (what the query selects, a text; default count(*)/sum(n)/min(n)/max(n));
+# the one place it is written: SELECT answer FROM relation (a table or any
+# FROM item) WHERE condition, with sequential scans forbidden, must use the
+# index (its name in the plan, or the regex plan => qr/.../), answer as with
+# index, bitmap and index-only scans forbidden, and find rows.  Options:
+# answer => 'expression' (a text; default count(*)/sum(n)/min(n)/max(n));
 # with => 'name AS (...)' (a WITH list ahead of the query); settings => [
-# 'enable_hashjoin = off', ... ] (more settings for the queries with the
-# index forced, not the sequential scan: to force the index to the inner
-# side of a nested loop, say); label => 'text' (what the test names say the
-# query is; default the condition); on => 'text' (what the test names begin
-# with; default db); local => 1 (the settings as SET LOCAL in a transaction
-# block: Citus, with citus.propagate_set_commands = 'local', applies those
-# on the workers, where the shards' plans are made).  Each query runs in a
-# session of its own, read-only: fit for a standby.  Returns the answer.
+# 'enable_hashjoin = off', ... ] (for the forced queries only: to force the
+# index to the inner side of a nested loop, say); label => 'text' (the
+# query in the test names; default the condition); on => 'text' (the test
+# names' start; default db); local => 1 (settings as SET LOCAL in a
+# transaction block, which Citus with citus.propagate_set_commands =
+# 'local' applies on the workers, where the shards' plans are made).  Each
+# query runs in a session of its own, read-only: fit for a standby.
+# Returns the answer.
 sub check_index
 {
 	my ($node, $db, $relation, $index, $cond, %opt) = @_;
@@ -442,7 +395,7 @@ sub extension_members
 }
 
 # ---- Data tables: what the tests of a database's life (t/001_update.pl
-# to t/007_standby.pl but t/003) share: tables of objectid keys under every
+# to t/006_recovery.pl but t/003) share: tables of objectid keys under every
 # kind of index the extension gives, uuid keys from its generator, and the
 # checks that they came through.
 #
@@ -674,8 +627,8 @@ sub process_values
 # regress_files(node, db, user, dir, [ test... ], name): the pg_regress
 # tests dir/sql/test.sql, compared with dir/expected/test.out, run in that
 # order by the server under test's pg_regress (--use-existing: db must
-# exist) against db of node as user: a passed test (named name, by default
-# after the tests), or a failed one with the head of regression.diffs.
+# exist) against db of node as user: a passed test named name, or a failed
+# one with the head of regression.diffs.
 # Results in tmp_check/regress_N_test.
 my $regress_runs = 0;
 
@@ -684,7 +637,6 @@ sub regress_files
 	my ($node, $db, $user, $dir, $tests, $name) = @_;
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
 	my ($ok, $diffs, $out) = run_regress($node, $db, $user, $dir, $tests);
-	$name //= "pg_regress @$tests in $db as $user";
 	return pass($name) if $ok;
 	fail($name);
 	my @lines = split /\n/, $diffs;
@@ -727,7 +679,7 @@ sub run_regress
 
 # planted_setup(): sql for a superuser: the role mallory (it logs in, is not
 # a superuser) and its schema mallory (usable by everyone), with
-# mallory.ran(), which every object of planted_objects() calls when it runs.
+# mallory.ran(), which every object of planted_checks() calls when it runs.
 # ran() counts its calls in the sequence mallory.calls, which no rollback
 # takes back, then takes over its caller: a superuser caller makes mallory a
 # superuser, any other caller gets public.backdoor(text), a SECURITY DEFINER
@@ -762,18 +714,39 @@ RESET ROLE;
 };
 }
 
-# planted_objects(): what mallory plants in schema public for the portable
-# edition's install script to find there, object as the script's error names
-# it: the function whose text gives the version installed (which version 1.2
-# ran), functions and an aggregate of the edition's names (one the pg_tle
-# route would make its type's input), the types objectid (a domain whose
-# check runs ran()) and objectid_portable_detect_state, and an operator, as
-# [ object, SQL to plant it, SQL to drop it ], both run as mallory. Each
-# runs ran() when it runs.
-sub planted_objects
+# planted_effects(node, db): what mallory.ran() has done in db: 'mallory a
+# superuser (t or f) | calls | backdoors', 'f|0|0' when nothing it planted
+# ran.
+sub planted_effects
 {
+	my ($node, $db) = @_;
+	return $node->safe_psql(
+		$db, q{
+SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'),
+	(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM mallory.calls),
+	(SELECT count(*) FROM pg_proc WHERE proname = 'backdoor')});
+}
+
+# planted_checks(node, db, install, made): the install script refused where
+# mallory (planted_setup, done in db) has planted: first every object below
+# at once in public, where everyone may create (as in a
+# database created before PostgreSQL 15), then CREATE revoked and each
+# object alone. install runs the script into public and returns its standard
+# error; made is a query that answers 0 when nothing of the edition's was
+# made. Each refusal must be the documented error (42501), make nothing, and
+# leave planted_effects() at 'f|0|0'.
+sub planted_checks
+{
+	my ($node, $db, $install, $made) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	# what mallory plants, object as the script's error names it: the
+	# function whose text gives the version installed (which version 1.2
+	# ran), functions and an aggregate of the edition's names (one the pg_tle
+	# route would make its type's input), the types objectid (a domain whose
+	# check runs ran()) and objectid_portable_detect_state, and an operator,
+	# as [ object, SQL to plant it, SQL to drop it ]; each runs ran()
 	my $runs = q{LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN NULL; END $$};
-	return (
+	my @plants = (
 		[ 'Function public.objectid_portable_version()',
 			"CREATE FUNCTION public.objectid_portable_version() RETURNS text $runs",
 			'DROP FUNCTION public.objectid_portable_version()' ],
@@ -800,34 +773,6 @@ sub planted_objects
 		[ 'Operator public.~(text,text)',
 			'CREATE OPERATOR public.~ (LEFTARG = text, RIGHTARG = text, FUNCTION = mallory.matches)',
 			'DROP OPERATOR public.~(text, text)' ]);
-}
-
-# planted_effects(node, db): what mallory.ran() has done in db: 'mallory a
-# superuser (t or f) | calls | backdoors', 'f|0|0' when nothing it planted
-# ran.
-sub planted_effects
-{
-	my ($node, $db) = @_;
-	return $node->safe_psql(
-		$db, q{
-SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'),
-	(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM mallory.calls),
-	(SELECT count(*) FROM pg_proc WHERE proname = 'backdoor')});
-}
-
-# planted_checks(node, db, install, made): the install script refused where
-# mallory (planted_setup, done in db) has planted: first every object of
-# planted_objects() at once in public, where everyone may create (as in a
-# database created before PostgreSQL 15), then CREATE revoked and each
-# object alone. install runs the script into public and returns its standard
-# error; made is a query that answers 0 when nothing of the edition's was
-# made. Each refusal must be the documented error (42501), make nothing, and
-# leave planted_effects() at 'f|0|0'.
-sub planted_checks
-{
-	my ($node, $db, $install, $made) = @_;
-	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my @plants = planted_objects();
 	my $as_mallory = sub {
 		$node->safe_psql($db, $_[0], connstr => $node->connstr($db) . ' user=mallory');
 	};
