@@ -17,15 +17,16 @@
 #   logs "maintenance skipped" and goes on), and logs no warning;
 # - a window bounded with the extension's IMMUTABLE encoder is pruned to one
 #   partition at plan time, where pg_partman's own VOLATILE encoder
-#   (partman.uuid7_time_encoder) scans every partition.
+#   (partman.uuid7_time_encoder) scans every partition; an objectid key is
+#   refused (pg_partman's rule, as doc/partitioning.md says).
 #
 # TimescaleDB (Apache 2 part, shared_preload_libraries = 'timescaledb'): a
 # hypertable on a uuid column filled by this extension's uuidv7():
 # - in separate schemas (timescaledb in tsdb), created in either order, both
 #   work: chunks per day, new keys and uuidv7_at() backfills in their
-#   chunks, a window read from one chunk.
-# What the tools refuse (an objectid key; both in one schema, which
-# doc/partitioning.md explains) is theirs, not tested here.
+#   chunks, a window read from one chunk;
+# - in one schema whichever comes second is refused on uuid_timestamp(uuid),
+#   which both define, as doc/partitioning.md says.
 
 use strict;
 use warnings;
@@ -135,6 +136,12 @@ SKIP:
 	is( $node->safe_psql($db, $window =~ s/ENC/ids.uuidv7_from_timestamp/gr),
 		'100', 'and finds the 100 new rows');
 
+	# an objectid key is no control column pg_partman takes (doc/partitioning.md)
+	$node->safe_psql($db, 'CREATE TABLE events (id ids.objectid NOT NULL) PARTITION BY RANGE (id)');
+	($ret, $out, $err) = $node->psql($db, q{SELECT partman.create_parent('public.events', 'id', '1 day',
+		p_time_encoder := 'ids.objectid_from_timestamp', p_time_decoder := 'ids.uuid_timestamp_from_text')});
+	like($err, qr/pg_partman only supports partitioning of data types that are integer, numeric/,
+		'pg_partman refuses an objectid control column');
 	$node->stop;
 }
 
@@ -189,6 +196,17 @@ SKIP:
 			'100', "@$order: and finds its 100 rows");
 	}
 
+	# in one schema, whichever comes second fails on uuid_timestamp(uuid), a
+	# name both define (doc/partitioning.md says so and why)
+	for my $order ([qw(timescaledb objectid)], [qw(objectid timescaledb)])
+	{
+		my $db = join '_', 'public', @$order;
+		$node->safe_psql('postgres', "CREATE DATABASE $db");
+		$node->safe_psql($db, "CREATE EXTENSION $order->[0]");
+		my ($ret, $out, $err) = $node->psql($db, "CREATE EXTENSION $order->[1]");
+		like($err, qr/function "?uuid_timestamp"?(\(uuid\))? (already exists with same argument types|is already a member of extension "objectid")/,
+			"@$order in one schema: the second is refused on uuid_timestamp(uuid)");
+	}
 	$node->stop;
 }
 
