@@ -100,7 +100,22 @@ static int	objectid_generator = OBJECTID_GENERATOR_SERVER;
  */
 static objectid_server_state *objectid_server = NULL;
 
+/*
+ * The random bytes of a new server state, drawn before the state is made,
+ * so that making it cannot fail (17's registry keeps a segment whose
+ * initializer failed).  Cleared once used.
+ */
+static uint8 objectid_server_fresh[8];
+
+/*
+ * The name of the state in shared memory.  A library whose state differs
+ * takes another name, so that one loaded into a running server never reads
+ * an older library's state as its own.
+ */
+#define OBJECTID_SERVER_NAME "objectid generator, layout 1"
+
 static int64 objectid_seconds_of(TimestampTz ts);
+static void objectid_server_draw(void);
 static void objectid_server_make(objectid_server_state *server,
 								 bool provisional);
 static objectid_server_state *objectid_server_get(void);
@@ -130,12 +145,14 @@ objectid_shmem_startup(void)
 
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
+	objectid_server_draw();
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	server = ShmemInitStruct("objectid generator",
+	server = ShmemInitStruct(OBJECTID_SERVER_NAME,
 							 sizeof(objectid_server_state), &found);
 	if (!found)
 		objectid_server_make(server, true);
 	LWLockRelease(AddinShmemInitLock);
+	memset(objectid_server_fresh, 0, sizeof(objectid_server_fresh));
 	objectid_server = server;
 }
 #else
@@ -191,19 +208,27 @@ objectid_seconds_of(TimestampTz ts)
 	return id_floor_div(unix_us, USECS_PER_SEC);
 }
 
-/* A new server state: the process value and the counter's start, random. */
+/* Draws the random bytes of a new server state, or raises. */
+static void
+objectid_server_draw(void)
+{
+	if (!id_random_bytes(&objectid_random_pool, MyProcPid,
+						 objectid_server_fresh, sizeof(objectid_server_fresh)))
+		objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+}
+
+/*
+ * A new server state from the bytes objectid_server_draw() drew: the
+ * process value and the counter's start.  Cannot fail.
+ */
 static void
 objectid_server_make(objectid_server_state *server, bool provisional)
 {
-	uint8		fresh[8];
-
-	if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh, sizeof(fresh)))
-		objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
 	pg_atomic_init_u64(&server->value,
-					   objid_server_value(fresh) |
+					   objid_server_value(objectid_server_fresh) |
 					   (provisional ? OBJECTID_VALUE_PROVISIONAL : 0));
-	pg_atomic_init_u64(&server->state, objid_server_start(fresh + 5));
-	memset(fresh, 0, sizeof(fresh));
+	pg_atomic_init_u64(&server->state,
+					   objid_server_start(objectid_server_fresh + 5));
 }
 
 /* The server's state, or NULL where this session generates on its own. */
@@ -217,17 +242,19 @@ objectid_server_get(void)
 	{
 		bool		found;
 
+		objectid_server_draw();
 #if PG_VERSION_NUM >= 190000
-		objectid_server = GetNamedDSMSegment("objectid generator",
+		objectid_server = GetNamedDSMSegment(OBJECTID_SERVER_NAME,
 											 sizeof(objectid_server_state),
 											 objectid_server_init_segment,
 											 &found, NULL);
 #else
-		objectid_server = GetNamedDSMSegment("objectid generator",
+		objectid_server = GetNamedDSMSegment(OBJECTID_SERVER_NAME,
 											 sizeof(objectid_server_state),
 											 objectid_server_init_segment,
 											 &found);
 #endif
+		memset(objectid_server_fresh, 0, sizeof(objectid_server_fresh));
 	}
 #endif
 	return objectid_server;
@@ -286,9 +313,11 @@ objectid_generate(PG_FUNCTION_ARGS)
 		 * current second instead, by compare-and-swap.
 		 */
 		next = pg_atomic_fetch_add_u64(&server->state, 1) + 1;
-		if (unlikely((int64) (next >> 24) < now_seconds))
+		if (unlikely((int64) (next >> 24) < now_seconds || now_seconds < 0))
 		{
 			uint64		last = pg_atomic_read_u64(&server->state);
+
+			/* a clock before 1970 is refused here, as the session's does */
 
 			do
 			{

@@ -126,7 +126,7 @@ objid_server_next(uint64_t last, int64_t now_seconds, uint64_t *next)
 		return ID_ERR_RANGE;
 	if ((uint64_t) now_seconds > last_seconds)
 		*next = OBJID_SERVER_STATE(now_seconds, (last + 1) & OBJID_COUNTER_MASK);
-	else if (last == OBJID_SERVER_STATE(OBJID_SECONDS_MAX, OBJID_COUNTER_MASK))
+	else if (last >= OBJID_SERVER_STATE(OBJID_SECONDS_MAX, OBJID_COUNTER_MASK))
 		return ID_ERR_RANGE;
 	else
 		*next = last + 1;

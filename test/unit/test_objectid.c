@@ -213,6 +213,9 @@ test_server_next(void)
 	st = next;
 	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, &next) == ID_ERR_RANGE);
 	CHECK(objid_server_next(st, 17, &next) == ID_ERR_RANGE);
+	/* past the last: other processes' atomic adds went on before they failed */
+	CHECK(objid_server_next(st + 1, OBJID_SECONDS_MAX, &next) == ID_ERR_RANGE);
+	CHECK(objid_server_next(st + 5, 17, &next) == ID_ERR_RANGE);
 
 	/*
 	 * 2^24 + 1000 steps in one second of the clock, read late or early as
