@@ -41,3 +41,8 @@ AS 'MODULE_PATHNAME', 'objectid_uuid_timestamp_text'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuid_timestamp_from_text(text) IS 'the instant of a version 1, 6 or 7 UUID written as text, else null (pg_partman''s time decoder)';
+
+-- Where this session's objectid.generator asks for the server's generator and
+-- the server has none (PostgreSQL 15 and 16 without objectid in
+-- shared_preload_libraries), CREATE and ALTER EXTENSION say so in a WARNING.
+SELECT objectid_generator();

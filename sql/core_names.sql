@@ -79,6 +79,7 @@ FROM pg_proc p
 WHERE p.pronamespace = 'pg_catalog'::regnamespace
   AND p.proname IN ('uuidv4', 'uuidv7', 'uuid_extract_timestamp', 'uuid_extract_version');
 
+SET objectid.generator = session;  -- no WARNING on 15 and 16 (see init.sql)
 CREATE EXTENSION objectid;
 
 -- the extension's COMMENT ON statements reached its own functions, not

@@ -15,6 +15,7 @@ SELECT count(*) FROM pg_language WHERE lanname NOT IN ('internal', 'c', 'sql'); 
 
 SET ROLE regress_objectid_installer;
 CREATE SCHEMA objectid_here;
+SET objectid.generator = session;  -- no WARNING on 15 and 16 (see init.sql)
 CREATE EXTENSION objectid SCHEMA objectid_here;
 RESET ROLE;
 SELECT e.extname, n.nspname AS schema

@@ -12,6 +12,7 @@ RESET client_min_messages;
 SELECT current_database() AS origdb \gset
 \c regression_objectid_setting
 SET ROLE regress_objectid_dbowner;
+SET objectid.generator = session;  -- no WARNING on 15 and 16 (see init.sql)
 CREATE EXTENSION objectid;  -- trusted: the owner installs it
 
 -- a fresh session where no objectid function has run yet

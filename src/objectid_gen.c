@@ -10,18 +10,20 @@
  * increasing sequence, as a MongoDB server's do.  The session's: each
  * process draws its own value and counter (MongoDB's drivers' way), used
  * where the server's is not available and where a session sets
- * objectid.generator = 'session'.  objectid(timestamptz) always uses the
- * session's: its ids carry any second and take no part in the order.
+ * objectid.generator = 'session'.  Both follow the rules of
+ * src/pure/objectid.h: an id carries the clock's second when it is made,
+ * never a later one.  objectid(timestamptz) has a state of its own: its ids
+ * carry any second and take no part in the order.
  *
  * The server's state lives, on PostgreSQL 17 and later, in a segment of the
  * dynamic shared memory registry, which the first process that generates
  * makes (no configuration); on 15 and 16 in the main shared memory,
  * requested when the library is in shared_preload_libraries.  It is made
- * anew, with a new value and counter, whenever shared memory is: at every
- * server start and after a crash.  A value drawn while the server is in
- * recovery (a standby; on 15 and 16 at every start, as the postmaster makes
- * it before it can tell) is provisional: the first id made after recovery
- * has ended draws the server's value, so a promoted standby has its own.
+ * anew, with a new value, whenever shared memory is: at every server start
+ * and after a crash.  A value drawn while the server is in recovery (a
+ * standby; on 15 and 16 at every start, as the postmaster makes it before it
+ * can tell) is provisional: the first id made after recovery has ended
+ * draws the server's value, so a promoted standby has its own.
  *
  * IDENTIFICATION
  *	  src/objectid_gen.c
@@ -31,6 +33,7 @@
 #include "postgres.h"
 
 #include "access/xlog.h"
+#include "commands/extension.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "utils/builtins.h"
@@ -54,11 +57,12 @@
 	gettext_noop("An objectid holds seconds from 1970-01-01 00:00:00 UTC to 2106-02-07 06:28:15 UTC.")
 
 /*
- * The session generator's per-process state.  It records the process id it
- * was drawn in (see objid_prepare), so a forked child never reuses its
- * parent's values.
+ * The per-process states of the session generator and of
+ * objectid(timestamptz).  Each records the process id it was drawn in (see
+ * objid_prepare), so a forked child never reuses its parent's values.
  */
 static objid_gen_state objectid_state;
+static objid_gen_state objectid_at_state;
 
 /*
  * The field has one-second resolution, so the cheap coarse clock serves,
@@ -72,7 +76,6 @@ typedef struct objectid_server_state
 {
 	pg_atomic_uint64 value;		/* the process value (bits 0-39), and: */
 #define OBJECTID_VALUE_PROVISIONAL	(UINT64CONST(1) << 63)
-#define OBJECTID_VALUE_MASK			((UINT64CONST(1) << 40) - 1)
 	/* the value, read by every call, never shares a cache line with */
 	char		pad[PG_CACHE_LINE_SIZE];
 	pg_atomic_uint64 state;		/* OBJID_SERVER_STATE of the last id */
@@ -101,19 +104,21 @@ static int	objectid_generator = OBJECTID_GENERATOR_SERVER;
 static objectid_server_state *objectid_server = NULL;
 
 /*
- * The random bytes of a new server state, drawn before the state is made,
- * so that making it cannot fail (17's registry keeps a segment whose
+ * The random process value of a new server state, drawn before the state is
+ * made, so that making it cannot fail (17's registry keeps a segment whose
  * initializer failed).  Cleared once used.
  */
-static uint8 objectid_server_fresh[8];
+static uint8 objectid_server_fresh[5];
 
 /*
  * The name of the state in shared memory.  A library whose state differs
  * takes another name, so that one loaded into a running server never reads
  * an older library's state as its own.
  */
-#define OBJECTID_SERVER_NAME "objectid generator, layout 1"
+#define OBJECTID_SERVER_NAME "objectid generator, layout 2"
 
+static bool objectid_server_available(void);
+static const char *objectid_generator_show(void);
 static int64 objectid_seconds_of(TimestampTz ts);
 static void objectid_server_draw(void);
 static void objectid_server_make(objectid_server_state *server,
@@ -185,7 +190,7 @@ objectid_gen_init(void)
 							 objectid_generator_options,
 							 PGC_USERSET,
 							 0,
-							 NULL, NULL, NULL);
+							 NULL, NULL, objectid_generator_show);
 #if PG_VERSION_NUM < 170000
 	if (process_shared_preload_libraries_in_progress)
 	{
@@ -195,6 +200,33 @@ objectid_gen_init(void)
 		shmem_startup_hook = objectid_shmem_startup;
 	}
 #endif
+}
+
+/*
+ * Whether objectid() uses the server's generator in this session: the
+ * setting says so, and the server has one (on 15 and 16, only when the
+ * library was preloaded).
+ */
+static bool
+objectid_server_available(void)
+{
+	if (objectid_generator != OBJECTID_GENERATOR_SERVER)
+		return false;
+#if PG_VERSION_NUM < 170000
+	return objectid_server != NULL;
+#else
+	return true;
+#endif
+}
+
+/*
+ * SHOW objectid.generator: the generator objectid() uses, which is the
+ * session's where the server has none, whatever the setting asks for
+ */
+static const char *
+objectid_generator_show(void)
+{
+	return objectid_server_available() ? "server" : "session";
 }
 
 /* Seconds since the Unix epoch of a timestamptz (floor), or raise. */
@@ -218,8 +250,8 @@ objectid_server_draw(void)
 }
 
 /*
- * A new server state from the bytes objectid_server_draw() drew: the
- * process value and the counter's start.  Cannot fail.
+ * A new server state from the value objectid_server_draw() drew; second 0,
+ * never the clock's, so that the first id starts a second.  Cannot fail.
  */
 static void
 objectid_server_make(objectid_server_state *server, bool provisional)
@@ -227,8 +259,7 @@ objectid_server_make(objectid_server_state *server, bool provisional)
 	pg_atomic_init_u64(&server->value,
 					   objid_server_value(objectid_server_fresh) |
 					   (provisional ? OBJECTID_VALUE_PROVISIONAL : 0));
-	pg_atomic_init_u64(&server->state,
-					   objid_server_start(objectid_server_fresh + 5));
+	pg_atomic_init_u64(&server->state, OBJID_SERVER_STATE(0, 0, 0));
 }
 
 /* The server's state, or NULL where this session generates on its own. */
@@ -282,13 +313,53 @@ objectid_server_value(objectid_server_state *server)
 		if (pg_atomic_compare_exchange_u64(&server->value, &value, drawn))
 			value = drawn;
 	}
-	return value & OBJECTID_VALUE_MASK;
+	return value & OBJID_VALUE_MASK;
+}
+
+/* The precise clock's second, or raise. */
+static int64
+objectid_precise_seconds(void)
+{
+	int64_t		ns;
+
+	if (!id_clock_realtime(&ns))
+		objectid_clock_error();
+	return id_floor_div(ns, ID_NS_PER_S);
 }
 
 /*
- * objectid(): a new ObjectId.  From the server's generator, greater than
- * every id any session of the server made before; from the session's,
- * greater than every id this process made before.
+ * The server's next state when adding 1 to it gave one not in the clock's
+ * second now_seconds: the clock has passed the last id's second (once a
+ * second), or the counter is spent, or the clock stepped back.  A state
+ * ahead of the clock may also be another process's later reading of it:
+ * the clock is read again after the state, so that only a true lead moves
+ * the process value on (objid_server_next).
+ */
+static uint64
+objectid_server_step(objectid_server_state *server, int64 now_seconds)
+{
+	uint64		last = pg_atomic_read_u64(&server->state);
+	uint64		next;
+	uint8		fresh[3];
+
+	if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh,
+						 sizeof(fresh)))
+		objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+	do
+	{
+		if ((int64) OBJID_SERVER_SECONDS(last) > now_seconds)
+			now_seconds = Max(now_seconds, objectid_precise_seconds());
+		objectid_check_status(objid_server_next(last, now_seconds, fresh, &next),
+							  "type objectid", OBJECTID_RANGE_DETAIL);
+	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+	return next;
+}
+
+/*
+ * objectid(): a new ObjectId carrying the clock's second.  From the server's
+ * generator, greater than every id any session of the server made before;
+ * from the session's, greater than every id this process made before; in
+ * both cases unless the clock stepped back.
  */
 PG_FUNCTION_INFO_V1(objectid_generate);
 
@@ -307,26 +378,20 @@ objectid_generate(PG_FUNCTION_ARGS)
 		uint64		next;
 
 		/*
-		 * One atomic add takes the state after the last id's (a counter that
-		 * wraps carries into the second).  Once the clock has passed that
-		 * id's second, which happens once a second, the state moves to the
-		 * current second instead, by compare-and-swap.
+		 * One atomic add takes the id after the last one, in the same
+		 * second.  Once a second the clock has passed that second, and then
+		 * objectid_server_step() starts the clock's; a state ahead of the
+		 * clock read before the add is used when the clock, read again,
+		 * has reached it (another process read the clock later).
 		 */
 		next = pg_atomic_fetch_add_u64(&server->state, 1) + 1;
-		if (unlikely((int64) (next >> 24) < now_seconds || now_seconds < 0))
+		if (unlikely((int64) OBJID_SERVER_SECONDS(next) != now_seconds))
 		{
-			uint64		last = pg_atomic_read_u64(&server->state);
-
-			/* a clock before 1970 is refused here, as the session's does */
-
-			do
-			{
-				objectid_check_status(objid_server_next(last, now_seconds, &next),
-									  "type objectid", OBJECTID_RANGE_DETAIL);
-			} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+			if ((int64) OBJID_SERVER_SECONDS(next) > now_seconds)
+				now_seconds = objectid_precise_seconds();
+			if ((int64) OBJID_SERVER_SECONDS(next) != now_seconds)
+				next = objectid_server_step(server, now_seconds);
 		}
-		else if (unlikely((next >> 24) > OBJID_SECONDS_MAX))
-			objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
 		objid_server_write(next, value, result->data);
 	}
 	else
@@ -346,7 +411,7 @@ objectid_generate_at(PG_FUNCTION_ARGS)
 	int64		seconds = objectid_seconds_of(PG_GETARG_TIMESTAMPTZ(0));
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
 
-	objectid_check_status(objid_generate_at(&objectid_state,
+	objectid_check_status(objid_generate_at(&objectid_at_state,
 											&objectid_random_pool, MyProcPid,
 											seconds, result->data),
 						  "type objectid", OBJECTID_RANGE_DETAIL);
@@ -369,26 +434,32 @@ objectid_from_timestamp(PG_FUNCTION_ARGS)
 
 /*
  * objectid_generator(): the generator objectid() uses in this session,
- * 'server' or 'session'
+ * 'server' or 'session'.  The install script calls it, so that CREATE and
+ * ALTER EXTENSION warn where the setting asks for the server's generator
+ * and the server has none.
  */
 PG_FUNCTION_INFO_V1(objectid_generator_in_use);
 
 Datum
 objectid_generator_in_use(PG_FUNCTION_ARGS)
 {
-	bool		server = objectid_generator == OBJECTID_GENERATOR_SERVER;
+	bool		server = objectid_server_available();
 
-#if PG_VERSION_NUM < 170000
-	server = server && objectid_server != NULL;
-#endif
+	if (creating_extension && !server &&
+		objectid_generator == OBJECTID_GENERATOR_SERVER)
+		ereport(WARNING,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("objectid() uses a generator per session on this server"),
+				 errdetail("On PostgreSQL 15 and 16 the server's generator, which keeps the ids of all sessions in one order, needs the library loaded at server start."),
+				 errhint("Add objectid to shared_preload_libraries and restart the server.")));
 	PG_RETURN_TEXT_P(cstring_to_text(server ? "server" : "session"));
 }
 
 /*
  * A hook for tests, which no install script declares (a test declares it,
- * as a superuser): the server's counter moved forward by n (1 to 2^24), as
- * if n ids had been made, so that a test reaches the counter's wrap without
- * making 2^24 ids.  Forward only, so no id can come again.
+ * as a superuser): the server's state moved forward by n (1 to 2^24), as if
+ * n ids had been made in the current second, so that a test spends the
+ * counter without making 2^24 ids.  Forward only, so no id can come again.
  */
 PG_FUNCTION_INFO_V1(objectid_test_server_advance);
 
@@ -413,8 +484,6 @@ objectid_test_server_advance(PG_FUNCTION_ARGS)
 	do
 	{
 		next = last + (uint64) n;
-		if ((next >> 24) > OBJID_SECONDS_MAX)
-			objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
 	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
 	PG_RETURN_VOID();
 }

@@ -14,16 +14,22 @@
 #include "objectid.h"
 
 static void
-objid_write(uint8_t *out, uint32_t seconds, const uint8_t *process_random,
-			uint32_t counter)
+objid_write(uint8_t *out, uint32_t seconds, uint64_t value, uint32_t counter)
 {
 	id_store_be(out, seconds, 4);
-	memcpy(out + 4, process_random, 5);
-	id_store_be(out + 9, counter, 3);
+	id_store_be(out + 4, value & OBJID_VALUE_MASK, 5);
+	id_store_be(out + 9, counter & OBJID_COUNTER_MASK, 3);
+}
+
+/* a counter's start: three random bytes, below 2^23 */
+static uint32_t
+objid_counter_start(const uint8_t *random3)
+{
+	return (uint32_t) id_load_be(random3, 3) & OBJID_COUNTER_START_MAX;
 }
 
 /*
- * Draw the process random value and the counter's start in the first call
+ * Draw the process value and objid_generate_at's counter in the first call
  * of a process, including a forked child that inherited its parent's state.
  */
 static id_status
@@ -36,7 +42,7 @@ objid_prepare(objid_gen_state *st, id_random_pool *pool, int pid)
 	if (!id_random_bytes(pool, pid, fresh, sizeof(fresh)))
 		return ID_ERR_RANDOM;
 
-	memcpy(st->process_random, fresh, 5);
+	st->value = id_load_be(fresh, 5);
 	st->counter = (uint32_t) id_load_be(fresh + 5, 3);
 	st->have_last = false;
 	st->last_seconds = 0;
@@ -50,41 +56,38 @@ id_status
 objid_generate(objid_gen_state *st, id_random_pool *pool, int pid,
 			   int64_t now_seconds, uint8_t *out)
 {
+	objid_gen_state next = *st;
 	uint32_t	seconds;
 	uint32_t	counter;
+	uint8_t		fresh[3];
 	id_status	status;
 
 	if (now_seconds < 0 || now_seconds > OBJID_SECONDS_MAX)
 		return ID_ERR_RANGE;
-	status = objid_prepare(st, pool, pid);
+	/* on a copy, so that a failure leaves the state as it was */
+	status = objid_prepare(&next, pool, pid);
 	if (status != ID_OK)
 		return status;
 
 	seconds = (uint32_t) now_seconds;
-	counter = st->counter;
-
-	/*
-	 * Keep (seconds, counter) increasing.  With the clock held or set back,
-	 * stay in the last second while the counter still rises; once it has
-	 * wrapped, move to the next second rather than repeat or go back.
-	 */
-	if (st->have_last &&
-		(seconds < st->last_seconds ||
-		 (seconds == st->last_seconds && counter <= st->last_counter)))
+	if (next.have_last && seconds == next.last_seconds &&
+		next.last_counter < OBJID_COUNTER_MASK)
+		counter = next.last_counter + 1;
+	else
 	{
-		if (counter > st->last_counter)
-			seconds = st->last_seconds;
-		else if (st->last_seconds == (uint32_t) OBJID_SECONDS_MAX)
-			return ID_ERR_RANGE;
-		else
-			seconds = st->last_seconds + 1;
+		/* a new second; or a spent counter, or a clock stepped back */
+		if (!id_random_bytes(pool, pid, fresh, sizeof(fresh)))
+			return ID_ERR_RANDOM;
+		counter = objid_counter_start(fresh);
+		if (next.have_last && seconds <= next.last_seconds)
+			next.value = (next.value + 1) & OBJID_VALUE_MASK;
 	}
 
-	objid_write(out, seconds, st->process_random, counter);
-	st->counter = (counter + 1) & OBJID_COUNTER_MASK;
-	st->have_last = true;
-	st->last_seconds = seconds;
-	st->last_counter = counter;
+	objid_write(out, seconds, next.value, counter);
+	next.have_last = true;
+	next.last_seconds = seconds;
+	next.last_counter = counter;
+	*st = next;
 	return ID_OK;
 }
 
@@ -100,7 +103,7 @@ objid_generate_at(objid_gen_state *st, id_random_pool *pool, int pid,
 	if (status != ID_OK)
 		return status;
 
-	objid_write(out, (uint32_t) seconds, st->process_random, st->counter);
+	objid_write(out, (uint32_t) seconds, st->value, st->counter);
 	st->counter = (st->counter + 1) & OBJID_COUNTER_MASK;
 	return ID_OK;
 }
@@ -111,44 +114,43 @@ objid_server_value(const uint8_t *random5)
 	return id_load_be(random5, 5);
 }
 
-uint64_t
-objid_server_start(const uint8_t *random3)
-{
-	return OBJID_SERVER_STATE(0, id_load_be(random3, 3));
-}
-
 id_status
-objid_server_next(uint64_t last, int64_t now_seconds, uint64_t *next)
+objid_server_next(uint64_t last, int64_t now_seconds, const uint8_t *random3,
+				  uint64_t *next)
 {
-	uint64_t	last_seconds = last >> 24;
+	uint64_t	last_seconds = OBJID_SERVER_SECONDS(last);
+	uint64_t	bump = OBJID_SERVER_BUMP(last);
 
 	if (now_seconds < 0 || now_seconds > OBJID_SECONDS_MAX)
 		return ID_ERR_RANGE;
-	if ((uint64_t) now_seconds > last_seconds)
-		*next = OBJID_SERVER_STATE(now_seconds, (last + 1) & OBJID_COUNTER_MASK);
-	else if (last >= OBJID_SERVER_STATE(OBJID_SECONDS_MAX, OBJID_COUNTER_MASK))
-		return ID_ERR_RANGE;
-	else
+	if ((uint64_t) now_seconds == last_seconds &&
+		(last & OBJID_COUNTER_MASK) < OBJID_COUNTER_MASK)
 		*next = last + 1;
+	else
+	{
+		/* a spent counter, or a clock behind last: the value moves on */
+		if ((uint64_t) now_seconds <= last_seconds)
+			bump = (bump + 1) & 0xFF;
+		*next = OBJID_SERVER_STATE(bump, now_seconds,
+								   objid_counter_start(random3));
+	}
 	return ID_OK;
 }
 
 void
 objid_server_write(uint64_t state, uint64_t value, uint8_t *out)
 {
-	id_store_be(out, state >> 24, 4);
-	id_store_be(out + 4, value, 5);
-	id_store_be(out + 9, state & OBJID_COUNTER_MASK, 3);
+	objid_write(out, (uint32_t) OBJID_SERVER_SECONDS(state),
+				value + OBJID_SERVER_BUMP(state),
+				(uint32_t) (state & OBJID_COUNTER_MASK));
 }
 
 id_status
 objid_min_for_seconds(int64_t seconds, uint8_t *out)
 {
-	static const uint8_t zero[5] = {0};
-
 	if (seconds < 0 || seconds > OBJID_SECONDS_MAX)
 		return ID_ERR_RANGE;
-	objid_write(out, (uint32_t) seconds, zero, 0);
+	objid_write(out, (uint32_t) seconds, 0, 0);
 	return ID_OK;
 }
 

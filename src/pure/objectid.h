@@ -5,7 +5,7 @@
  *
  * Layout: bytes 0-3 seconds since the Unix epoch (unsigned, big-endian),
  * bytes 4-8 a random value drawn once per process, bytes 9-11 a counter
- * (big-endian) that starts at a random value and wraps 0xFFFFFF -> 0.
+ * (big-endian).
  *
  * IDENTIFICATION
  *	  src/pure/objectid.h
@@ -25,31 +25,50 @@
 #define OBJID_HEX_LEN		(2 * OBJECTID_LEN)
 #define OBJID_SECONDS_MAX	INT64_C(0xFFFFFFFF)
 #define OBJID_COUNTER_MASK	UINT32_C(0xFFFFFF)
+#define OBJID_VALUE_MASK	UINT64_C(0xFFFFFFFFFF)
+
+/*
+ * The rules every generator here follows, so that the second an id carries
+ * is the clock's second when it was made:
+ *
+ * - The first id of a second takes the clock's second and a counter drawn
+ *   at random below 2^23 (OBJID_COUNTER_START_MAX); the ids after it in the
+ *   same second take the next counter values.  A second therefore holds at
+ *   least 2^23 ids, all in increasing order.
+ * - When the counter has no value left in the clock's second, or the clock
+ *   is behind the second of the last id (a clock stepped back), the next id
+ *   takes the clock's second, a process value one greater than before, and
+ *   a counter drawn again.  Ids stay unique (the process value differs from
+ *   every one used before), and stay in order past a spent counter (the
+ *   greater value sorts after); a clock stepped back breaks the order, never
+ *   the time an id tells.
+ */
+#define OBJID_COUNTER_START_MAX	UINT32_C(0x7FFFFF)
 
 typedef struct objid_gen_state
 {
 	int			pid;			/* process that drew the values; 0 = none */
-	uint8_t		process_random[5];
-	uint32_t	counter;		/* next counter value (24 bits) */
+	uint64_t	value;			/* process value (40 bits) */
+	uint32_t	counter;		/* next counter of objid_generate_at */
 	bool		have_last;		/* last_* describe the last objid_generate */
 	uint32_t	last_seconds;
 	uint32_t	last_counter;
 } objid_gen_state;
 
 /*
- * A new ObjectId for the current time now_seconds, strictly greater than
- * every earlier one objid_generate returned for this state in process pid:
- * if the clock went back, or the counter wrapped within a second, the
- * timestamp field is held or moved forward instead.  On any error the state
- * is left as it was.
+ * A new ObjectId for the current time now_seconds, by the rules above: its
+ * second is now_seconds, and it is greater than every earlier id
+ * objid_generate returned for this state in process pid unless the clock
+ * went back.  On any error the state is left as it was.
  */
 extern id_status objid_generate(objid_gen_state *st, id_random_pool *pool,
 								int pid, int64_t now_seconds, uint8_t *out);
 
 /*
- * A new ObjectId carrying the given second (backfills): the process random
- * value and the next counter value, so it differs from every other id of
- * this process until the counter comes round again (2^24 ids).
+ * A new ObjectId carrying the given second (backfills): the process value
+ * and the next counter value, so it differs from every other id of this
+ * state until the counter comes round again (2^24 ids).  A state used for
+ * this is used for nothing else.
  */
 extern id_status objid_generate_at(objid_gen_state *st, id_random_pool *pool,
 								   int pid, int64_t seconds, uint8_t *out);
@@ -58,32 +77,36 @@ extern id_status objid_generate_at(objid_gen_state *st, id_random_pool *pool,
  * The server generator: one process value and one counter for every process
  * of a server, so that their ids form one increasing sequence.  Its state is
  * one 64-bit word, which the caller keeps in shared memory and advances
- * atomically: the timestamp field and the counter of the last id,
- * OBJID_SERVER_STATE(seconds, counter).
+ * atomically: how many times the process value was moved on (bits 56-63,
+ * added to the server's value), the timestamp field (bits 24-55) and the
+ * counter (bits 0-23) of the last id.  Adding 1 to the word gives the next
+ * id of the same second; once the counter is spent, the carry moves the
+ * second on, which the caller must not use while the clock has not reached
+ * it (objid_server_next then gives the word to use).
  */
-#define OBJID_SERVER_STATE(seconds, counter) \
-	(((uint64_t) (seconds) << 24) | ((uint64_t) (counter) & OBJID_COUNTER_MASK))
+#define OBJID_SERVER_STATE(bump, seconds, counter) \
+	(((uint64_t) (bump) << 56) | ((uint64_t) (seconds) << 24) | \
+	 ((uint64_t) (counter) & OBJID_COUNTER_MASK))
+#define OBJID_SERVER_SECONDS(state)	(((state) >> 24) & UINT64_C(0xFFFFFFFF))
+#define OBJID_SERVER_BUMP(state)	((state) >> 56)
 
 /*
  * A new server's process value, as a number (bits 0-39), from 5 random
- * bytes, and its state word from 3 more: the second before the epoch's
- * first is never used, and the counter starts at the random value, so the
- * first id takes the next one.
+ * bytes.  Its first state word is OBJID_SERVER_STATE(0, 0, 0): second 0 is
+ * never the clock's, so the first id takes objid_server_next.
  */
 extern uint64_t objid_server_value(const uint8_t *random5);
-extern uint64_t objid_server_start(const uint8_t *random3);
 
 /*
- * The state that follows last when the current time is now_seconds: the next
- * counter value in the current second once the clock has passed last's
- * second (the counter goes on, as in one process), else last + 1, so that a
- * clock held or set back keeps the second and a counter that wraps moves the
- * second forward instead of repeating.  *next is always greater than last:
- * states taken in turn give ids that never repeat and increase.  ID_ERR_RANGE
- * when now_seconds is not a timestamp field, or no state follows last.
+ * The state word to use after last when the clock reads now_seconds, by the
+ * rules above; random3 are three random bytes, for a counter's start.  The
+ * caller has read the clock after reading last, so that a last ahead of
+ * now_seconds is a spent counter or a clock stepped back, not another
+ * process's later reading.  ID_ERR_RANGE when now_seconds is not a timestamp
+ * field.
  */
 extern id_status objid_server_next(uint64_t last, int64_t now_seconds,
-								   uint64_t *next);
+								   const uint8_t *random3, uint64_t *next);
 
 /* The ObjectId of a server state word and the server's process value. */
 extern void objid_server_write(uint64_t state, uint64_t value, uint8_t *out);

@@ -61,10 +61,10 @@ main(void)
 	CHECK(memcmp(parent_id + 4, child_msg + 4, 5) != 0);
 	/*
 	 * Draw what the child drew, at the same offsets of the inherited buffer
-	 * (8 bytes for a process value, then 16): the child must not have
-	 * served the same bytes.
+	 * (8 bytes for a process value, 3 for its second's counter, then 16):
+	 * the child must not have served the same bytes.
 	 */
-	CHECK(id_random_bytes(&pool, (int) getpid(), parent_next, 8));
+	CHECK(id_random_bytes(&pool, (int) getpid(), parent_next, 11));
 	CHECK(id_random_bytes(&pool, (int) getpid(), parent_next, 16));
 	CHECK(memcmp(parent_next, child_msg + OBJECTID_LEN, 16) != 0);
 

@@ -1,9 +1,10 @@
 /*
  * test_objectid.c
  *	  Unit tests of src/pure/objectid.c, driven through a fake clock: the
- *	  MongoDB spec's timestamp and counter-wrap cases, clock steps back,
- *	  strict order over more than 2^24 ids, per-process values, the server
- *	  generator's state word.
+ *	  MongoDB spec's timestamp cases, the clock's second in every id (a
+ *	  counter spent within a second, clock steps back), strict order over
+ *	  more than 2^24 ids, per-process values, the server generator's state
+ *	  word.
  */
 #include <stdbool.h>
 
@@ -47,82 +48,148 @@ test_layout(void)
 	CHECK(objid_min_for_seconds(INT64_C(0x100000000), id) == ID_ERR_RANGE);
 }
 
+static uint64_t
+value_of(const uint8_t *id)
+{
+	uint64_t	v = 0;
+	int			i;
+
+	for (i = 4; i < 9; i++)
+		v = (v << 8) | id[i];
+	return v;
+}
+
+/*
+ * Seconds: the first id of a second starts the counter below 2^23, the next
+ * ones take the next values; every id carries the clock's second.
+ */
 static void
-test_counter_wrap(void)
+test_seconds(void)
+{
+	objid_gen_state st = {0};
+	uint8_t		a[OBJECTID_LEN],
+				b[OBJECTID_LEN];
+	int			i;
+	int			high = 0;
+
+	for (i = 0; i < 200; i++)
+	{
+		CHECK(objid_generate(&st, &pool, 6, 1000 + i, a) == ID_OK);
+		CHECK(objid_seconds(a) == (uint32_t) (1000 + i));
+		CHECK(counter_of(a) <= OBJID_COUNTER_START_MAX);
+		high += counter_of(a) >= 0x400000;
+		CHECK(objid_generate(&st, &pool, 6, 1000 + i, b) == ID_OK);
+		CHECK(objid_seconds(b) == (uint32_t) (1000 + i));
+		CHECK(counter_of(b) == counter_of(a) + 1);
+		CHECK(value_of(b) == value_of(a));
+		CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
+	}
+	/* drawn, not fixed: about half of the starts in the upper half */
+	CHECK(high > 50 && high < 150);
+}
+
+/*
+ * The counter spent within a second: the clock's second still, the process
+ * value one greater (so the id sorts after), the counter drawn again; at the
+ * last second there is as well.
+ */
+static void
+test_counter_spent(void)
 {
 	objid_gen_state st = {0};
 	uint8_t		a[OBJECTID_LEN],
 				b[OBJECTID_LEN];
 
 	CHECK(objid_generate(&st, &pool, 7, 1000, a) == ID_OK);
-	/* put the counter at its last value, as if 2^24 - 1 ids had gone by */
-	st.counter = 0xFFFFFF;
+	/* as if the counter had reached its last value in this second */
+	st.last_counter = 0xFFFFFE;
 	CHECK(objid_generate(&st, &pool, 7, 1000, a) == ID_OK);
 	CHECK(counter_of(a) == 0xFFFFFF);
 	CHECK(objid_generate(&st, &pool, 7, 1000, b) == ID_OK);
-	CHECK(counter_of(b) == 0x000000);	/* wraps as the spec demands */
-	CHECK(objid_seconds(b) == 1001);	/* and the second moves forward */
+	CHECK(objid_seconds(b) == 1000);	/* not the next second */
+	CHECK(value_of(b) == value_of(a) + 1);
+	CHECK(counter_of(b) <= OBJID_COUNTER_START_MAX);
 	CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
 
-	/* at the last second there is nowhere to move: an error, state kept */
-	st.counter = 0xFFFFFF;
+	/* the value wraps within its 5 bytes */
+	st.value = UINT64_C(0xFFFFFFFFFF);
+	st.last_counter = 0xFFFFFF;
+	CHECK(objid_generate(&st, &pool, 7, 1000, b) == ID_OK);
+	CHECK(value_of(b) == 0);
+
+	st.last_seconds = (uint32_t) OBJID_SECONDS_MAX;
+	st.last_counter = 0xFFFFFF;
 	CHECK(objid_generate(&st, &pool, 7, OBJID_SECONDS_MAX, a) == ID_OK);
-	CHECK(objid_generate(&st, &pool, 7, OBJID_SECONDS_MAX, b) == ID_ERR_RANGE);
-	CHECK(st.last_seconds == (uint32_t) OBJID_SECONDS_MAX);
-	CHECK(st.counter == 0);
+	CHECK(objid_seconds(a) == (uint32_t) OBJID_SECONDS_MAX);
 }
 
+/*
+ * A clock stepped back: the ids take its second, and a new value, so none
+ * repeats one made before the step; order holds wherever the clock did not
+ * go back.
+ */
 static void
 test_clock_back(void)
 {
 	objid_gen_state st = {0};
 	uint8_t		prev[OBJECTID_LEN],
 				id[OBJECTID_LEN];
-	int64_t		clock[] = {5000, 5000, 4000, 3999, 5000, 5001, 10, 5002, 0};
-	size_t		i;
+	uint8_t		all[12][OBJECTID_LEN];
+	int64_t		clock[] = {4999, 5000, 5000, 4000, 3999, 5000, 5001, 10, 5002, 5002, 0};
+	size_t		n = sizeof(clock) / sizeof(clock[0]);
+	size_t		i,
+				j;
 
-	CHECK(objid_generate(&st, &pool, 9, 4999, prev) == ID_OK);
-	for (i = 0; i < sizeof(clock) / sizeof(clock[0]); i++)
+	for (i = 0; i < n; i++)
 	{
 		CHECK(objid_generate(&st, &pool, 9, clock[i], id) == ID_OK);
-		CHECK(memcmp(prev, id, OBJECTID_LEN) < 0);
-		/* never ahead of the latest second seen unless the counter wrapped */
-		CHECK(objid_seconds(id) <= 5002);
+		CHECK(objid_seconds(id) == (uint32_t) clock[i]);
+		if (i > 0 && clock[i] >= clock[i - 1])
+			CHECK(memcmp(prev, id, OBJECTID_LEN) < 0);
+		if (i > 0)
+			CHECK(value_of(id) == value_of(prev) + (clock[i] < clock[i - 1]));
+		memcpy(all[i], id, OBJECTID_LEN);
 		memcpy(prev, id, OBJECTID_LEN);
 	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			CHECK(memcmp(all[i], all[j], OBJECTID_LEN) != 0);
 	/* clock out of range */
 	CHECK(objid_generate(&st, &pool, 9, -1, id) == ID_ERR_RANGE);
 	CHECK(objid_generate(&st, &pool, 9, INT64_C(0x100000000), id) == ID_ERR_RANGE);
 }
 
-/* 2^24 + 1000 ids within one second, then the clock going backwards */
+/* 2^24 + 1000 ids within one second: its second always, strictly increasing */
 static void
-test_strict_order_past_wrap(void)
+test_strict_order_past_spent(void)
 {
 	objid_gen_state st = {0};
 	uint8_t		prev[OBJECTID_LEN],
 				id[OBJECTID_LEN];
 	int64_t		n;
 	int64_t		bad = 0;
+	uint64_t	first_value;
 
 	CHECK(objid_generate(&st, &pool, 11, 2000000000, prev) == ID_OK);
+	first_value = value_of(prev);
 	for (n = 0; n < (INT64_C(1) << 24) + 1000; n++)
 	{
-		int64_t		now = 2000000000 - (n >> 22);	/* steps back 4 times */
-
-		if (objid_generate(&st, &pool, 11, now, id) != ID_OK ||
-			memcmp(prev, id, OBJECTID_LEN) >= 0)
+		if (objid_generate(&st, &pool, 11, 2000000000, id) != ID_OK ||
+			memcmp(prev, id, OBJECTID_LEN) >= 0 ||
+			objid_seconds(id) != 2000000000)
 			bad++;
 		memcpy(prev, id, OBJECTID_LEN);
 	}
 	CHECK(bad == 0);
-	CHECK(objid_seconds(prev) == 2000000001);
+	/* at least 2^23 ids a value: once or twice moved on */
+	CHECK(value_of(prev) - first_value >= 1 && value_of(prev) - first_value <= 2);
 }
 
 static void
 test_processes(void)
 {
 	objid_gen_state st = {0};
+	objid_gen_state at = {0};
 	uint8_t		a[OBJECTID_LEN],
 				b[OBJECTID_LEN],
 				c[OBJECTID_LEN];
@@ -130,35 +197,60 @@ test_processes(void)
 	CHECK(objid_generate(&st, &pool, 20, 1000, a) == ID_OK);
 	CHECK(objid_generate(&st, &pool, 20, 1000, b) == ID_OK);
 	CHECK_MEM(a + 4, b + 4, 5); /* one value per process */
-	CHECK(counter_of(b) == ((counter_of(a) + 1) & 0xFFFFFF));
+	CHECK(counter_of(b) == counter_of(a) + 1);
 
 	/* a forked child (new pid, inherited memory) draws its own */
 	CHECK(objid_generate(&st, &pool, 21, 1000, c) == ID_OK);
 	CHECK(memcmp(a + 4, c + 4, 5) != 0);
 	CHECK(st.pid == 21);
 
-	/* explicit seconds share the counter and the process value */
-	CHECK(objid_generate_at(&st, &pool, 21, 0, a) == ID_OK);
+	/* explicit seconds: one value, one counter going on across seconds */
+	CHECK(objid_generate_at(&at, &pool, 21, 0, a) == ID_OK);
 	CHECK(objid_seconds(a) == 0);
-	CHECK_MEM(a + 4, c + 4, 5);
-	CHECK(counter_of(a) == ((counter_of(c) + 1) & 0xFFFFFF));
-	CHECK(objid_generate_at(&st, &pool, 21, -1, a) == ID_ERR_RANGE);
-	CHECK(objid_generate_at(&st, &pool, 21, OBJID_SECONDS_MAX + 1, a) == ID_ERR_RANGE);
+	CHECK(objid_generate_at(&at, &pool, 21, 5000, b) == ID_OK);
+	CHECK(objid_seconds(b) == 5000);
+	CHECK_MEM(a + 4, b + 4, 5);
+	CHECK(memcmp(a + 4, c + 4, 5) != 0);
+	CHECK(counter_of(b) == ((counter_of(a) + 1) & 0xFFFFFF));
+	at.counter = 0xFFFFFF;		/* and wrapping as the spec demands */
+	CHECK(objid_generate_at(&at, &pool, 21, 5000, a) == ID_OK);
+	CHECK(objid_generate_at(&at, &pool, 21, 5000, b) == ID_OK);
+	CHECK(counter_of(a) == 0xFFFFFF && counter_of(b) == 0);
+	CHECK(objid_generate_at(&at, &pool, 21, -1, a) == ID_ERR_RANGE);
+	CHECK(objid_generate_at(&at, &pool, 21, OBJID_SECONDS_MAX + 1, a) == ID_ERR_RANGE);
+}
 
-	/* a generator id after explicit ones that went round is still larger */
-	CHECK(objid_generate(&st, &pool, 21, 1000, b) == ID_OK);
-	CHECK(memcmp(c, b, OBJECTID_LEN) < 0);
+/*
+ * The server generator as src/objectid_gen.c drives it, on a plain word:
+ * add 1, and take objid_server_next when the result is not in the clock's
+ * second.
+ */
+static uint64_t
+server_take(uint64_t *word, int64_t now, int *steps)
+{
+	uint8_t		fresh[3];
+	uint64_t	next = ++*word;
+
+	if ((int64_t) OBJID_SERVER_SECONDS(next) != now)
+	{
+		CHECK(id_random_bytes(&pool, 1, fresh, sizeof(fresh)));
+		CHECK(objid_server_next(*word, now, fresh, &next) == ID_OK);
+		*word = next;
+		(*steps)++;
+	}
+	return next;
 }
 
 /*
  * The server generator's state word (objid_server_next): every process of a
- * server advances one word, so each step must give a greater one whatever
- * time the caller read, and the ids written from the words must increase.
+ * server advances one word; the ids written from it carry the clock's
+ * second, increase while the clock does not go back, and never repeat.
  */
 static void
 test_server_next(void)
 {
-	static const uint8_t random[8] = {0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff, 0xf1, 0x23};
+	static const uint8_t random[5] = {0xaa, 0xbb, 0xcc, 0xdd, 0xee};
+	static const uint8_t start[3] = {0xf1, 0x23, 0x45};
 	uint64_t	value = objid_server_value(random);
 	uint64_t	st,
 				next;
@@ -166,79 +258,83 @@ test_server_next(void)
 				b[OBJECTID_LEN];
 	int64_t		n;
 	int64_t		bad = 0;
+	int			steps = 0;
 
-	/* a new server: second 0 (never used), the counter's random start */
 	CHECK(value == UINT64_C(0xaabbccddee));
-	st = objid_server_start(random + 5);
-	CHECK(st == OBJID_SERVER_STATE(0, 0xfff123));
 
-	/* the clock passed the last second: that second, the next counter */
-	CHECK(objid_server_next(st, 1000, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1000, 0xfff124));
+	/* a new server's word (second 0): the clock's second, a counter below 2^23 */
+	CHECK(objid_server_next(OBJID_SERVER_STATE(0, 0, 1), 1000, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(0, 1000, 0x712345));
 	objid_server_write(next, value, a);
 	CHECK(objid_seconds(a) == 1000);
 	CHECK_MEM(a + 4, random, 5);
-	CHECK(counter_of(a) == 0xfff124);
+	CHECK(counter_of(a) == 0x712345);
 
 	/* the same second: the counter moves on */
-	st = next;
-	CHECK(objid_server_next(st, 1000, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1000, 0xfff125));
+	CHECK(objid_server_next(next, 1000, start, &st) == ID_OK);
+	CHECK(st == next + 1);
 
-	/* the counter's last value, then a wrap within the second: the second moves forward */
-	st = OBJID_SERVER_STATE(1000, 0xffffff);
-	CHECK(objid_server_next(st, 1000, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1001, 0));
+	/* the clock passed the last second: its second, the value kept */
+	CHECK(objid_server_next(OBJID_SERVER_STATE(3, 1000, 5), 1005, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(3, 1005, 0x712345));
+
+	/* the counter spent: the same second, the value one more, sorting after */
+	st = OBJID_SERVER_STATE(3, 1000, 0xffffff);
+	CHECK(objid_server_next(st, 1000, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(4, 1000, 0x712345));
 	objid_server_write(st, value, a);
 	objid_server_write(next, value, b);
-	CHECK(counter_of(b) == 0);
+	CHECK(objid_seconds(b) == 1000);
+	CHECK(value_of(b) == value_of(a) + 1);
 	CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
-	/* a wrap into a new second of the clock: that second, counter 0 */
-	CHECK(objid_server_next(st, 1005, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1005, 0));
+	/* the word after a spent counter, as an add leaves it: the same */
+	CHECK(objid_server_next(st + 1, 1000, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(4, 1000, 0x712345));
 
-	/* the clock held or set back: last + 1, never a smaller second */
-	st = OBJID_SERVER_STATE(1000, 0x10);
-	CHECK(objid_server_next(st, 999, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1000, 0x11));
-	CHECK(objid_server_next(st, 0, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1000, 0x11));
+	/* the clock behind: its second, the value one more */
+	CHECK(objid_server_next(OBJID_SERVER_STATE(3, 1000, 0x10), 999, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(4, 999, 0x712345));
+	CHECK(objid_server_next(OBJID_SERVER_STATE(3, 1000, 0x10), 0, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(4, 0, 0x712345));
+	/* the 256th move wraps; the value wraps within its 5 bytes */
+	CHECK(objid_server_next(OBJID_SERVER_STATE(255, 1000, 0xffffff), 1000, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(0, 1000, 0x712345));
+	objid_server_write(OBJID_SERVER_STATE(1, 1000, 0), UINT64_C(0xFFFFFFFFFF), a);
+	CHECK(value_of(a) == 0);
 
-	/* out of range: the clock, and the last state there is */
-	CHECK(objid_server_next(st, -1, &next) == ID_ERR_RANGE);
-	CHECK(objid_server_next(st, OBJID_SECONDS_MAX + 1, &next) == ID_ERR_RANGE);
-	st = OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0xfffffe);
-	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0xffffff));
-	st = next;
-	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, &next) == ID_ERR_RANGE);
-	CHECK(objid_server_next(st, 17, &next) == ID_ERR_RANGE);
-	/* past the last: other processes' atomic adds went on before they failed */
-	CHECK(objid_server_next(st + 1, OBJID_SECONDS_MAX, &next) == ID_ERR_RANGE);
-	CHECK(objid_server_next(st + 5, 17, &next) == ID_ERR_RANGE);
+	/* out of range: the clock only; the last second takes a spent counter */
+	CHECK(objid_server_next(st, -1, start, &next) == ID_ERR_RANGE);
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX + 1, start, &next) == ID_ERR_RANGE);
+	st = OBJID_SERVER_STATE(0, OBJID_SECONDS_MAX, 0xffffff);
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, start, &next) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1, OBJID_SECONDS_MAX, 0x712345));
 
 	/*
-	 * 2^24 + 1000 steps in one second of the clock, read late or early as
-	 * by processes that took their time between the clock and the step:
-	 * every state and id greater than the one before, and the wrap once
+	 * 2^24 + 1000 ids in one second of the clock, taken as the server takes
+	 * them: every id in that second and greater than the one before; the
+	 * counter spent once or twice
 	 */
-	st = OBJID_SERVER_STATE(0, 0x123456);
-	CHECK(objid_server_next(st, 2000000000, &st) == ID_OK);
-	objid_server_write(st, value, a);
+	st = OBJID_SERVER_STATE(0, 0, 0);
+	next = server_take(&st, 2000000000, &steps);
+	objid_server_write(next, value, a);
+	steps = 0;
 	for (n = 0; n < (INT64_C(1) << 24) + 1000; n++)
 	{
-		int64_t		now = 2000000000 - (n % 7 == 3) + (n % 11 == 5 && n > 100);
-
-		if (objid_server_next(st, now, &next) != ID_OK || next <= st)
-			bad++;
+		next = server_take(&st, 2000000000, &steps);
 		objid_server_write(next, value, b);
-		if (memcmp(a, b, OBJECTID_LEN) >= 0)
+		if (memcmp(a, b, OBJECTID_LEN) >= 0 || objid_seconds(b) != 2000000000)
 			bad++;
 		memcpy(a, b, OBJECTID_LEN);
-		st = next;
 	}
 	CHECK(bad == 0);
-	CHECK(objid_seconds(a) == 2000000002);
+	CHECK(steps >= 1 && steps <= 2);
+	CHECK(value_of(a) - value == (uint64_t) steps);
+
+	/* then the clock one hour back: its second at once, no id seen before */
+	next = server_take(&st, 2000000000 - 3600, &steps);
+	objid_server_write(next, value, b);
+	CHECK(objid_seconds(b) == 2000000000 - 3600);
+	CHECK(value_of(b) == value_of(a) + 1);
 }
 
 static void
@@ -354,9 +450,10 @@ int
 main(void)
 {
 	test_layout();
-	test_counter_wrap();
+	test_seconds();
+	test_counter_spent();
 	test_clock_back();
-	test_strict_order_past_wrap();
+	test_strict_order_past_spent();
 	test_processes();
 	test_server_next();
 	test_random_failure();
