@@ -36,9 +36,15 @@
 #     for, showing the check can fail);
 #   - objectid.generator = 'session' (PGOPTIONS) gives pgbench's sessions a
 #     value each again;
-#   - ids across the counter's wrap (moved near its end through a hook for
-#     tests, which the test declares: no install script does) strictly
-#     increase, none repeats;
+#   - the second an id carries is never ahead of the clock read right after
+#     it: 2^24 + 1,000 ids in one statement (also in order), 8 sessions
+#     making as many at once (none repeated), the counter spent within a
+#     second (through a hook for tests, which the test declares: no install
+#     script does), the clock stepped back an hour and forward again
+#     (libfaketime under the server; a session opened before the step too);
+#   - CREATE and ALTER EXTENSION warn where objectid() cannot use the
+#     server's generator (15 and 16 without the preload), unless the session
+#     chose the session's; SHOW objectid.generator tells the one in use;
 #   - a restart, a crash of the whole server (pg_ctl stop -m immediate) and
 #     the crash of one backend (SIGKILL: the postmaster makes shared memory
 #     anew) each draw a new server value, none seen before.
@@ -134,12 +140,34 @@ for my $preload ('', 'objectid')
 	my $on = "shared_preload_libraries='" . $node->safe_psql('postgres', 'SHOW shared_preload_libraries') . "'";
 	note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version') . ", $on";
 	$node->safe_psql('postgres', "CREATE DATABASE $db");
-	$node->safe_psql($db, 'CREATE EXTENSION objectid; CREATE EXTENSION amcheck');
+	my $server = major_version() >= 17 || $preload;
+	my (undef, undef, $err) = $node->psql($db,
+		'CREATE EXTENSION objectid; CREATE EXTENSION amcheck', on_error_die => 1);
+	my $warning = qr/WARNING:  objectid\(\) uses a generator per session on this server\n.*
+		HINT:  Add\ objectid\ to\ shared_preload_libraries/xs;
+	is($err =~ $warning ? 'warned' : 'quiet', $server ? 'quiet' : 'warned',
+		"$on: CREATE EXTENSION warns exactly where objectid() cannot use the server's generator");
 	my $generator = $node->safe_psql($db, 'SELECT objectid_generator()');
-	is($generator,
-		(major_version() >= 17 || $preload) ? 'server' : 'session',
+	is($generator, $server ? 'server' : 'session',
 		"$on: objectid() uses the generator the README says");
-	my $server = $generator eq 'server';
+	# (SHOW needs the library loaded in the session: the first call does)
+	is($node->safe_psql($db, 'SELECT objectid_generator(); SHOW objectid.generator'),
+		"$generator\n$generator", "$on: SHOW objectid.generator tells it");
+	if (!$server)
+	{
+		# ALTER EXTENSION UPDATE warns too; a session that chose the
+		# session's generator is not warned
+		$node->safe_psql('postgres', 'CREATE DATABASE warned; CREATE DATABASE chosen');
+		(undef, undef, $err) = $node->psql('warned',
+			"CREATE EXTENSION objectid VERSION '1.2'; ALTER EXTENSION objectid UPDATE",
+			on_error_die => 1);
+		like($err, $warning, "$on: ALTER EXTENSION UPDATE warns");
+		(undef, undef, $err) = $node->psql('chosen',
+			'SET objectid.generator = session; CREATE EXTENSION objectid', on_error_die => 1);
+		is($err, '', "$on: a session that chose the session's generator is not warned");
+		is($node->safe_psql('chosen', 'SET objectid.generator = server; SHOW objectid.generator'),
+			'session', "$on: SHOW says session where the setting asks for the server's");
+	}
 
 	my @gens = present_generators($node, $db);
 	ok(@gens > 0, "$on: a generator of test/generators is installed");
@@ -338,25 +366,111 @@ for my $preload ('', 'objectid')
 	is($node->safe_psql($db, $values =~ s/TABLE/own/r), '4|0|0',
 		"$on: objectid.generator = session: one process value per backend, none shared by two");
 
-	# ---- the counter's wrap: moved near its end by the hook for tests
-	$node->safe_psql($db, q{
-		CREATE FUNCTION objectid_test_server_advance(int8) RETURNS void
-		AS '$libdir/objectid', 'objectid_test_server_advance' LANGUAGE C STRICT});
-	my ($counter) = $node->safe_psql($db,
-		q{SELECT ('x' || encode(substr(objectid()::bytea, 10, 3), 'hex'))::bit(24)::int});
-	$node->safe_psql($db, 'SELECT objectid_test_server_advance(' . (16777215 - $counter - 5) . ')');
+	# ---- the second an id carries is the clock's, read after the id:
+	# more than 2^24 ids in one statement, in order, and from 8 sessions at
+	# once, none repeated, none ahead of that clock
+	my $burst = 2**24 + 1000;
+	is( $node->safe_psql(
+			$db, qq{
+		SET work_mem = '1GB';
+		SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t),
+		       count(*) FILTER (WHERE prev >= id)
+		  FROM (SELECT id, t, lag(id) OVER (ORDER BY n) AS prev
+		          FROM (SELECT n, objectid() AS id, clock_timestamp() AS t
+		                  FROM generate_series(1, $burst) n) g) s}),
+		'0|0',
+		"$on: $burst ids in one statement: none ahead of the clock read after it, in order");
+	$node->safe_psql($db, 'CREATE UNLOGGED TABLE burst (id objectid, t timestamptz)');
+	pgbench($node,
+		script($node, 'burst',
+			'INSERT INTO burst SELECT objectid(), clock_timestamp() FROM generate_series(1, '
+			  . int($burst / 8 + 1) . ");\n"),
+		8, 1);
 	is( $node->safe_psql(
 			$db, q{
-		CREATE TABLE wrap AS SELECT n, objectid() AS id FROM generate_series(1, 10) n;
-		SELECT count(*) FILTER (WHERE prev >= id),
-		       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)),
-		       count(*) FILTER (WHERE substr(id::bytea, 10, 3) < substr(prev::bytea, 10, 3)
-		                        AND substr(id::bytea, 1, 4) <= substr(prev::bytea, 1, 4)),
-		       (SELECT count(*) FROM many WHERE id IN (SELECT id FROM wrap))
-		  FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM wrap) s}),
-		'0|1|0|0',
-		"$on: across the server counter's wrap ids strictly increase (the second moves on), none repeats"
-	);
+		SET work_mem = '1GB';
+		SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t), count(*) - count(DISTINCT id)
+		  FROM burst}),
+		'0|0',
+		"$on: 8 sessions x " . int($burst / 8 + 1) . ' ids at once: none ahead of the clock, none repeated');
+	$node->safe_psql($db, 'DROP TABLE burst');
+
+	# ---- the counter spent within a second (moved on by the hook for
+	# tests, which the test declares: no install script does): the next ids
+	# take the clock's second at once, with the value moved on, in order,
+	# none repeated
+	$node->safe_psql($db, q{
+		CREATE FUNCTION objectid_test_server_advance(int8) RETURNS void
+		AS '$libdir/objectid', 'objectid_test_server_advance' LANGUAGE C STRICT;
+		CREATE TABLE spent (round int, n int, id objectid, t timestamptz)});
+	for my $round (1 .. 20)
+	{
+		$node->safe_psql($db, qq{
+			SELECT objectid_test_server_advance(16777216);
+			INSERT INTO spent SELECT $round, n, objectid(), clock_timestamp()
+			  FROM generate_series(1, 10) n});
+	}
+	my ($ahead, $behind, $repeated, $moved) = split /\|/, $node->safe_psql(
+		$db, q{
+		SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t),
+		       count(*) FILTER (WHERE prev >= id),
+		       (SELECT count(*) - count(DISTINCT id) FROM (SELECT id FROM spent UNION ALL SELECT id FROM many) u),
+		       count(DISTINCT substr(id::bytea, 5, 5))
+		  FROM (SELECT id, t, lag(id) OVER (ORDER BY round, n) AS prev FROM spent) s});
+	note "the counter spent 20 times: $moved process values";
+	is("$ahead|$behind|$repeated", '0|0|0',
+		"$on: after the counter is spent, no id ahead of the clock, out of order or repeated");
+	cmp_ok($moved, '>', 1, "$on: the value moved on where the counter was spent");
+
+	# ---- the clock stepped back an hour, then forward again (libfaketime
+	# under the server): the ids take the clock's second at once, in a
+	# session opened before the step too, and none repeats
+	my ($faketime) = grep { -e } map { "$_/faketime/libfaketime.so.1" }
+	  '/usr/lib/x86_64-linux-gnu', '/usr/lib64', '/usr/lib';
+	SKIP:
+	{
+		skip 'libfaketime is not installed (test/run installs it)', 3 unless $faketime;
+		my $offset = $node->basedir . '/faketime';
+		PostgreSQL::Test::Utils::append_to_file($offset, "+0\n");
+		{
+			local @ENV{qw(LD_PRELOAD FAKETIME_TIMESTAMP_FILE FAKETIME_NO_CACHE DONT_FAKE_MONOTONIC)} =
+			  ($faketime, $offset, 1, 1);
+			$node->restart;
+		}
+		my $step = sub {
+			open my $fh, '>', $offset or die "$offset: $!";
+			print $fh "$_[0]\n";
+			close $fh;
+		};
+		$node->safe_psql($db, 'CREATE TABLE stepped (phase text, id objectid, t timestamptz)');
+		# (a SELECT after the INSERT gives ask() its answer line)
+		my $insert = q{INSERT INTO stepped SELECT '%s', objectid(), clock_timestamp()
+			FROM generate_series(1, 100); SELECT 1};
+		my $open = session($node);
+		ask($open, sprintf($insert, 'before'));
+		$step->('-3600');
+		ask($open, sprintf($insert, 'back, open session'));
+		$node->safe_psql($db, sprintf($insert, 'back, new session'));
+		$step->('+0');
+		ask($open, sprintf($insert, 'forward'));
+		$open->{harness}->finish;
+		is( $node->safe_psql(
+				$db, q{
+			SELECT string_agg(format('%s: %s', phase, ahead), ', ' ORDER BY phase)
+			  FROM (SELECT phase, count(*) FILTER (WHERE objectid_timestamp(id) > t) AS ahead
+			          FROM stepped GROUP BY phase) s}),
+			'back, new session: 0, back, open session: 0, before: 0, forward: 0',
+			"$on: the clock stepped back and forward: no id ahead of it, in any session");
+		is( $node->safe_psql(
+				$db, q{
+			SELECT min(objectid_timestamp(id)) FILTER (WHERE phase LIKE 'back%')
+			       < max(objectid_timestamp(id)) FILTER (WHERE phase = 'before') - interval '59 minutes'
+			  FROM stepped}),
+			't', "$on: the ids made after the step back carry the clock's hour, not the lead");
+		is($node->safe_psql($db, 'SELECT count(*) - count(DISTINCT id) FROM stepped'),
+			'0', "$on: no id made around the steps repeats");
+		$node->restart;
+	}
 
 	# ---- a new value at each start of shared memory
 	my @seen = (server_value($node));
