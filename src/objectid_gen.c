@@ -455,11 +455,15 @@ objectid_generator_in_use(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(server ? "server" : "session"));
 }
 
+#ifdef OBJECTID_TEST_HOOKS
+
 /*
- * A hook for tests, which no install script declares (a test declares it,
- * as a superuser): the server's state moved forward by n (1 to 2^24), as if
- * n ids had been made in the current second, so that a test spends the
- * counter without making 2^24 ids.  Forward only, so no id can come again.
+ * A hook for tests, in the library only when it is built with
+ * -DOBJECTID_TEST_HOOKS (test/run's builds), and which no install script
+ * declares (a test declares it, as a superuser): the server's state moved
+ * forward by n (1 to 2^24), as if n ids had been made in the current
+ * second, so that a test spends the counter without making 2^24 ids.
+ * Forward only, so no id can come again.
  */
 PG_FUNCTION_INFO_V1(objectid_test_server_advance);
 
@@ -487,3 +491,5 @@ objectid_test_server_advance(PG_FUNCTION_ARGS)
 	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
 	PG_RETURN_VOID();
 }
+
+#endif							/* OBJECTID_TEST_HOOKS */
