@@ -40,8 +40,9 @@
  *   takes the clock's second, a process value one greater than before, and
  *   a counter drawn again.  Ids stay unique (the process value differs from
  *   every one used before), and stay in order past a spent counter (the
- *   greater value sorts after); a clock stepped back breaks the order, never
- *   the time an id tells.
+ *   greater value sorts after, unless it wraps past 0xFFFFFFFFFF: one value
+ *   in 2^40); a clock stepped back breaks the order, never the time an id
+ *   tells.
  */
 #define OBJID_COUNTER_START_MAX	UINT32_C(0x7FFFFF)
 

@@ -1,22 +1,32 @@
 /*-------------------------------------------------------------------------
  *
  * fuzz_objectid.c
- *	  libFuzzer target for src/pure/objectid.c: the ObjectId generator under
+ *	  libFuzzer target for src/pure/objectid.c: the ObjectId generators under
  *	  any sequence of clock readings (backwards jumps and out-of-range ones
- *	  included), explicit seconds, counter wraps, process id changes and
- *	  random source failures.
+ *	  included), explicit seconds, spent counters, process id changes and
+ *	  random source failures (the pool's leftover cut short included).
  *
  * The input is a program, one operation per byte (some read more bytes).
- * Checked after every call, against a model kept here:
- * - objid_generate ids of one process are strictly increasing, never
- *   behind the clock, and never ahead of it by more than the one second a
- *   counter wrap may add;
- * - objid_generate_at ids carry exactly the given second;
- * - within a process both share one process value and one counter that
- *   goes up by one (mod 2^24) per id; a new process draws a new value;
- * - an out-of-range instant, the last second exhausted, or a failing
- *   random source gives the documented status and leaves the state as it
- *   was; nothing else fails.
+ * Two states are used, one for objid_generate and one for
+ * objid_generate_at (a state is used for one of them only), each with a
+ * model kept here.  Checked after every call:
+ * - an objid_generate id carries exactly the clock's second;
+ * - within a process, its ids are strictly increasing wherever the clock
+ *   reads no earlier than the second of the last id;
+ * - the process value goes up by exactly one (mod 2^40) when the counter
+ *   was spent in that second or the clock is behind the last id's second,
+ *   and stays as it was otherwise; a new process draws a new value;
+ * - the first id of a second (of a process, or after the value moved on)
+ *   has a counter at most OBJID_COUNTER_START_MAX, the next ones of the
+ *   same second the counter plus one;
+ * - an objid_generate_at id carries exactly the given second; within a
+ *   process it keeps one process value and a counter that goes up by one
+ *   (mod 2^24) per id; a new process draws a new value;
+ * - an out-of-range instant gives ID_ERR_RANGE, randomness that cannot be
+ *   had (a new process, or a new second for objid_generate, while the
+ *   source fails and the pool holds nothing for this process) gives
+ *   ID_ERR_RANDOM, and either leaves the state exactly as it was; nothing
+ *   else fails.
  *
  * IDENTIFICATION
  *	  test/fuzz/fuzz_objectid.c
@@ -30,6 +40,8 @@
 
 static bool fuzz_fail;
 static uint64_t fuzz_state;
+static int	fuzz_pid;			/* the process making the calls */
+static id_random_pool fuzz_pool;
 
 static bool
 fuzz_source(void *buf, size_t len)
@@ -52,15 +64,13 @@ fuzz_source(void *buf, size_t len)
 	return true;
 }
 
-/* what the model knows about the current process */
+/* what the model knows about one state, for the process of its last id */
 typedef struct fuzz_model
 {
-	int			pid;
-	bool		have_id;		/* an id was made in this process */
-	uint8_t		process[5];
-	uint32_t	next_counter;
-	bool		have_gen;		/* an objid_generate id was made */
-	uint8_t		last_gen[OBJECTID_LEN];
+	int			pid;			/* process of the last id; 0 = none yet */
+	uint64_t	value;			/* process value of the last id */
+	uint8_t		last[OBJECTID_LEN]; /* objid_generate: the last id */
+	uint32_t	next_counter;	/* objid_generate_at: the next counter */
 } fuzz_model;
 
 static uint32_t
@@ -69,98 +79,185 @@ fuzz_counter(const uint8_t *id)
 	return ((uint32_t) id[9] << 16) | ((uint32_t) id[10] << 8) | id[11];
 }
 
-/* checks shared by both generators after a successful call */
-static void
-fuzz_check_common(fuzz_model *m, const objid_gen_state *before,
-				  const uint8_t *id)
+static uint64_t
+fuzz_value(const uint8_t *id)
 {
-	if (!m->have_id)
-	{
-		/* a new process draws its own value (2^-40 chance to collide) */
-		if (before->pid != 0 &&
-			memcmp(before->process_random, id + 4, 5) == 0)
-			abort();
-		memcpy(m->process, id + 4, 5);
-		m->have_id = true;
-	}
+	uint64_t	v = 0;
+	int			i;
+
+	for (i = 4; i < 9; i++)
+		v = (v << 8) | id[i];
+	return v;
+}
+
+/*
+ * Whether a call that needs random bytes gets them: always while the
+ * source works; while it fails, only from what the pool has left for this
+ * process.  One id needs fewer than OBJECTID_LEN random bytes, so a
+ * leftover that long serves the call; a shorter one may or may not.
+ */
+typedef enum
+{
+	FUZZ_NO,
+	FUZZ_MAYBE,
+	FUZZ_YES
+} fuzz_serves;
+
+static fuzz_serves
+fuzz_pool_serves(void)
+{
+	if (!fuzz_fail)
+		return FUZZ_YES;
+	if (fuzz_pool.pid != fuzz_pid || fuzz_pool.avail == 0)
+		return FUZZ_NO;
+	return fuzz_pool.avail >= OBJECTID_LEN ? FUZZ_YES : FUZZ_MAYBE;
+}
+
+/*
+ * Check a call's status against what it needed, and that a failure left
+ * the state as it was.  True when the call succeeded.
+ */
+static bool
+fuzz_check_status(id_status status, bool in_range, bool needs_random,
+				  fuzz_serves serves, const objid_gen_state *before,
+				  const objid_gen_state *st)
+{
+	id_status	want;
+
+	if (!in_range)
+		want = ID_ERR_RANGE;
+	else if (!needs_random || serves == FUZZ_YES)
+		want = ID_OK;
+	else if (serves == FUZZ_NO)
+		want = ID_ERR_RANDOM;
 	else
 	{
-		if (memcmp(m->process, id + 4, 5) != 0)
-			abort();
-		if (fuzz_counter(id) != m->next_counter)
+		/* a short leftover: either, and a failure has emptied the pool */
+		want = status == ID_ERR_RANDOM ? ID_ERR_RANDOM : ID_OK;
+		if (status == ID_ERR_RANDOM && fuzz_pool.avail != 0)
 			abort();
 	}
-	m->next_counter = (fuzz_counter(id) + 1) & OBJID_COUNTER_MASK;
+
+	if (status != want)
+		abort();
+	if (status != ID_OK)
+	{
+		if (memcmp(before, st, sizeof(*before)) != 0)
+			abort();
+		return false;
+	}
+	return true;
 }
 
 static void
-fuzz_call(objid_gen_state *st, id_random_pool *pool, fuzz_model *m,
-		  bool at, int64_t seconds)
+fuzz_generate(objid_gen_state *st, fuzz_model *m, int64_t now)
 {
-	objid_gen_state before = *st;
+	objid_gen_state before;
 	uint8_t		id[OBJECTID_LEN];
 	id_status	status;
-	id_status	want = ID_OK;
-	bool		in_range = seconds >= 0 && seconds <= OBJID_SECONDS_MAX;
+	bool		in_range = now >= 0 && now <= OBJID_SECONDS_MAX;
+	fuzz_serves serves = fuzz_pool_serves();
 
 	/*
 	 * The state was drawn in another process (or never): a successful call
 	 * starts this process afresh.  Switching pid and back without a
 	 * successful call in between is no fork as far as the state can tell.
 	 */
-	bool		new_process = before.pid != m->pid;
+	bool		new_process = m->pid != fuzz_pid;
+	uint32_t	last_s = 0;
+	uint32_t	last_c = 0;
+	bool		same_second = false;	/* the counter goes on */
 
-	status = at ? objid_generate_at(st, pool, m->pid, seconds, id)
-		: objid_generate(st, pool, m->pid, seconds, id);
-
-	if (!in_range)
-		want = ID_ERR_RANGE;
-	else if (new_process && fuzz_fail)
-		want = ID_ERR_RANDOM;	/* a new process cannot draw its value */
-	else if (!at && !new_process && m->have_gen &&
-			 objid_seconds(m->last_gen) == (uint32_t) OBJID_SECONDS_MAX &&
-			 m->next_counter <= fuzz_counter(m->last_gen))
-		want = ID_ERR_RANGE;	/* wrapped in the last second there is */
-
-	if (status != want)
-		abort();
-	if (status != ID_OK)
+	if (!new_process)
 	{
-		if (memcmp(&before, st, sizeof(before)) != 0)
-			abort();
-		return;
+		last_s = objid_seconds(m->last);
+		last_c = fuzz_counter(m->last);
+		same_second = in_range && (uint32_t) now == last_s &&
+			last_c < OBJID_COUNTER_MASK;
 	}
+
+	memcpy(&before, st, sizeof(before));
+	status = objid_generate(st, &fuzz_pool, fuzz_pid, now, id);
+	if (!fuzz_check_status(status, in_range, !same_second, serves,
+						   &before, st))
+		return;
+
+	/* the clock's second, exactly */
+	if (objid_seconds(id) != (uint32_t) now)
+		abort();
 
 	if (new_process)
 	{
-		m->have_id = false;
-		m->have_gen = false;
-	}
-	fuzz_check_common(m, &before, id);
-	if (at)
-	{
-		if (objid_seconds(id) != (uint32_t) seconds)
+		/* a new process draws its own value (2^-40 chance to collide) */
+		if (m->pid != 0 && fuzz_value(id) == m->value)
 			abort();
+		if (fuzz_counter(id) > OBJID_COUNTER_START_MAX)
+			abort();
+	}
+	else if (same_second)
+	{
+		if (fuzz_value(id) != m->value || fuzz_counter(id) != last_c + 1)
+			abort();
+	}
+	else if ((uint32_t) now > last_s)
+	{
+		/* a new second: same value, a counter drawn again */
+		if (fuzz_value(id) != m->value ||
+			fuzz_counter(id) > OBJID_COUNTER_START_MAX)
+			abort();
+	}
+	else
+	{
+		/* a spent counter, or the clock behind: the value moves on */
+		if (fuzz_value(id) != ((m->value + 1) & OBJID_VALUE_MASK) ||
+			fuzz_counter(id) > OBJID_COUNTER_START_MAX)
+			abort();
+	}
+
+	/*
+	 * In order unless the clock went back (or the value came round from
+	 * 2^40 - 1 to 0, which a random value reaches once in 2^40 processes).
+	 */
+	if (!new_process && (uint32_t) now >= last_s &&
+		fuzz_value(id) >= m->value &&
+		memcmp(m->last, id, OBJECTID_LEN) >= 0)
+		abort();
+
+	m->pid = fuzz_pid;
+	m->value = fuzz_value(id);
+	memcpy(m->last, id, OBJECTID_LEN);
+}
+
+static void
+fuzz_generate_at(objid_gen_state *st, fuzz_model *m, int64_t seconds)
+{
+	objid_gen_state before;
+	uint8_t		id[OBJECTID_LEN];
+	id_status	status;
+	bool		in_range = seconds >= 0 && seconds <= OBJID_SECONDS_MAX;
+	fuzz_serves serves = fuzz_pool_serves();
+	bool		new_process = m->pid != fuzz_pid;
+
+	memcpy(&before, st, sizeof(before));
+	status = objid_generate_at(st, &fuzz_pool, fuzz_pid, seconds, id);
+	if (!fuzz_check_status(status, in_range, new_process, serves,
+						   &before, st))
 		return;
-	}
 
-	/* never behind the clock, at most one second past max(clock, last) */
-	if (objid_seconds(id) < (uint32_t) seconds)
+	if (objid_seconds(id) != (uint32_t) seconds)
 		abort();
-	if (m->have_gen)
+	if (new_process)
 	{
-		uint32_t	last = objid_seconds(m->last_gen);
-		uint32_t	top = last > (uint32_t) seconds ? last : (uint32_t) seconds;
-
-		if (memcmp(m->last_gen, id, OBJECTID_LEN) >= 0)
-			abort();
-		if (objid_seconds(id) != top && objid_seconds(id) != last + 1)
+		if (m->pid != 0 && fuzz_value(id) == m->value)
 			abort();
 	}
-	else if (objid_seconds(id) != (uint32_t) seconds)
+	else if (fuzz_value(id) != m->value ||
+			 fuzz_counter(id) != m->next_counter)
 		abort();
-	memcpy(m->last_gen, id, OBJECTID_LEN);
-	m->have_gen = true;
+
+	m->pid = fuzz_pid;
+	m->value = fuzz_value(id);
+	m->next_counter = (fuzz_counter(id) + 1) & OBJID_COUNTER_MASK;
 }
 
 int
@@ -170,17 +267,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		0, 1, OBJID_SECONDS_MAX - 1, OBJID_SECONDS_MAX,
 		-1, OBJID_SECONDS_MAX + 1, INT64_C(1700000000), INT64_MIN
 	};
-	static id_random_pool pool;
-	objid_gen_state st;
-	fuzz_model	m;
+	objid_gen_state gen;		/* objid_generate's state */
+	objid_gen_state at;			/* objid_generate_at's state */
+	fuzz_model	mgen;
+	fuzz_model	mat;
 	int64_t		now = INT64_C(1700000000);
 	size_t		i;
 
-	memset(&pool, 0, sizeof(pool));
-	pool.source = fuzz_source;
-	memset(&st, 0, sizeof(st));
-	memset(&m, 0, sizeof(m));
-	m.pid = 1;
+	memset(&fuzz_pool, 0, sizeof(fuzz_pool));
+	fuzz_pool.source = fuzz_source;
+	memset(&gen, 0, sizeof(gen));
+	memset(&at, 0, sizeof(at));
+	memset(&mgen, 0, sizeof(mgen));
+	memset(&mat, 0, sizeof(mat));
+	fuzz_pid = 1;
 	fuzz_fail = false;
 	fuzz_state = UINT64_C(0x9E3779B97F4A7C15);
 
@@ -193,12 +293,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			case 0:				/* the clock moves -16 .. +15 s */
 			case 1:
 				now += (int64_t) (b & 0x1F) - 16;
-				fuzz_call(&st, &pool, &m, false, now);
+				fuzz_generate(&gen, &mgen, now);
 				break;
 			case 2:				/* a big jump, either way */
 				if (i + 1 < size)
 					now += (int64_t) (int8_t) data[++i] * 1000000;
-				fuzz_call(&st, &pool, &m, false, now);
+				fuzz_generate(&gen, &mgen, now);
 				break;
 			case 3:				/* explicit seconds, any 33-bit value */
 				{
@@ -211,27 +311,51 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 						s = -1 - s;
 					if (b & 2)
 						s += OBJID_SECONDS_MAX;
-					fuzz_call(&st, &pool, &m, true, s);
+					fuzz_generate_at(&at, &mat, s);
 				}
 				break;
 			case 4:				/* fork: another process id, 1 to 8 */
-				m.pid = 1 + (b & 7);
+				fuzz_pid = 1 + (b & 7);
 				break;
 			case 5:
-				fuzz_fail = (b & 1) != 0;
-				break;
-			case 6:				/* as if 2^24 - k ids had gone by */
-				if (st.pid == m.pid && m.have_id)
+				if (b & 0x10)
 				{
-					st.counter = OBJID_COUNTER_MASK - (b & 0x1F);
-					m.next_counter = st.counter;
+					/* the pool keeps at most 0 .. 15 bytes */
+					if (fuzz_pool.avail > (size_t) (b & 0xF))
+						fuzz_pool.avail = b & 0xF;
+				}
+				else
+					fuzz_fail = (b & 1) != 0;
+				break;
+			case 6:				/* as if ids had gone by: a counter */
+				{				/* 0 .. 15 short of 2^24 */
+					uint32_t	c = OBJID_COUNTER_MASK - (b & 0xF);
+
+					if (b & 0x10)
+					{
+						/* generate_at's next counter */
+						if (mat.pid == fuzz_pid)
+						{
+							at.counter = c;
+							mat.next_counter = c;
+						}
+					}
+					else if (mgen.pid == fuzz_pid &&
+							 c > fuzz_counter(mgen.last))
+					{
+						/* generate's last counter, moved forward only */
+						gen.last_counter = c;
+						mgen.last[9] = (uint8_t) (c >> 16);
+						mgen.last[10] = (uint8_t) (c >> 8);
+						mgen.last[11] = (uint8_t) c;
+					}
 				}
 				break;
 			case 7:				/* the clock jumps to an edge */
 				now = extremes[b & 7];
 				if (now < 0 || now > OBJID_SECONDS_MAX)
 				{
-					fuzz_call(&st, &pool, &m, false, now);
+					fuzz_generate(&gen, &mgen, now);
 					now = extremes[6];
 				}
 				break;
