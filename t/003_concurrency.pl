@@ -379,31 +379,35 @@ for my $preload ('', 'objectid')
 	# ---- the second an id carries is the clock's, read after the id:
 	# more than 2^24 ids in one statement, in order, and from 8 sessions at
 	# once, none repeated, none ahead of that clock
-	my $burst = 2**24 + 1000;
-	is( $node->safe_psql(
-			$db, qq{
-		SET work_mem = '1GB';
-		SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t),
-		       count(*) FILTER (WHERE prev >= id)
-		  FROM (SELECT id, t, lag(id) OVER (ORDER BY n) AS prev
-		          FROM (SELECT n, objectid() AS id, clock_timestamp() AS t
-		                  FROM generate_series(1, $burst) n) g) s}),
-		'0|0',
-		"$on: $burst ids in one statement: none ahead of the clock read after it, in order");
-	$node->safe_psql($db, 'CREATE UNLOGGED TABLE burst (id objectid, t timestamptz)');
-	pgbench($node,
-		script($node, 'burst',
-			'INSERT INTO burst SELECT objectid(), clock_timestamp() FROM generate_series(1, '
-			  . int($burst / 8 + 1) . ");\n"),
-		8, 1);
-	is( $node->safe_psql(
-			$db, q{
-		SET work_mem = '1GB';
-		SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t), count(*) - count(DISTINCT id)
-		  FROM burst}),
-		'0|0',
-		"$on: 8 sessions x " . int($burst / 8 + 1) . ' ids at once: none ahead of the clock, none repeated');
-	$node->safe_psql($db, 'DROP TABLE burst');
+	# (once per major: on 17+ the preloaded server generates as the other)
+	if ($preload xor major_version() >= 17)
+	{
+		my $burst = 2**24 + 1000;
+		is( $node->safe_psql(
+				$db, qq{
+			SET work_mem = '1GB';
+			SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t),
+			       count(*) FILTER (WHERE prev >= id)
+			  FROM (SELECT id, t, lag(id) OVER (ORDER BY n) AS prev
+			          FROM (SELECT n, objectid() AS id, clock_timestamp() AS t
+			                  FROM generate_series(1, $burst) n) g) s}),
+			'0|0',
+			"$on: $burst ids in one statement: none ahead of the clock read after it, in order");
+		$node->safe_psql($db, 'CREATE UNLOGGED TABLE burst (id objectid, t timestamptz)');
+		pgbench($node,
+			script($node, 'burst',
+				'INSERT INTO burst SELECT objectid(), clock_timestamp() FROM generate_series(1, '
+				  . int($burst / 8 + 1) . ");\n"),
+			8, 1);
+		is( $node->safe_psql(
+				$db, q{
+			SET work_mem = '1GB';
+			SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t), count(*) - count(DISTINCT id)
+			  FROM burst}),
+			'0|0',
+			"$on: 8 sessions x " . int($burst / 8 + 1) . ' ids at once: none ahead of the clock, none repeated');
+		$node->safe_psql($db, 'DROP TABLE burst');
+	}
 
 	# ---- the counter spent within a second (moved on by the hook for
 	# tests, in builds with OBJECTID_TEST_HOOKS, as test/run's, and declared
