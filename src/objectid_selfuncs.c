@@ -92,6 +92,7 @@
 #include "objectid.h"
 #include "objectid_ops.h"
 #include "objectid_selfuncs.h"
+#include "objectid_window.h"
 
 /* which of the four comparisons an operator of ours is */
 typedef enum objectid_ineq
@@ -242,6 +243,8 @@ objectid_planner(Query *parse, const char *query_string, int cursorOptions,
 	objectid_planning = ++objectid_plannings;
 	PG_TRY();
 	{
+		/* windows through an id's second become windows on the id */
+		objectid_window_rewrite(parse);
 		if (objectid_prev_planner_hook)
 			result = objectid_prev_planner_hook(OBJECTID_PLANNER_ARGS);
 		else
