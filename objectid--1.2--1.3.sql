@@ -75,3 +75,10 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 COMMENT ON FUNCTION objectid_last_at_or_before(timestamptz) IS 'the largest objectid whose second is at or before the instant, null if none: id <= it is objectid_timestamp(id) <= the instant';
+
+CREATE FUNCTION objectid_first_in_second(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objectid of the second containing the instant, null if ids carry no such second: objectid_from_timestamp() without its error';

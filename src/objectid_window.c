@@ -89,6 +89,7 @@ typedef enum objectid_window_bound
 	OBJECTID_FIRST_AFTER,
 	OBJECTID_LAST_BEFORE,
 	OBJECTID_LAST_AT_OR_BEFORE,
+	OBJECTID_FIRST_IN_SECOND,
 	OBJECTID_WINDOW_BOUNDS
 } objectid_window_bound;
 
@@ -96,7 +97,8 @@ static const char *const objectid_window_names[OBJECTID_WINDOW_BOUNDS] = {
 	"objectid_first_at_or_after",
 	"objectid_first_after",
 	"objectid_last_before",
-	"objectid_last_at_or_before"
+	"objectid_last_at_or_before",
+	"objectid_first_in_second"
 };
 
 /* what one rewrite needs, looked up when a first candidate is seen */
@@ -105,11 +107,14 @@ typedef struct objectid_window_ctx
 	bool		looked_up;
 	bool		usable;			/* everything below was found */
 	Oid			timestamp_fn;	/* objectid_timestamp(objectid) */
+	Oid			generate_fn;	/* objectid(timestamptz) */
 	Oid			objectid_type;
 	Oid			ge_op;			/* objectid >= objectid */
 	Oid			ge_fn;
 	Oid			le_op;			/* objectid <= objectid */
 	Oid			le_fn;
+	Oid			gt_op;			/* objectid > objectid */
+	Oid			lt_op;			/* objectid < objectid */
 	Oid			bound_fn[OBJECTID_WINDOW_BOUNDS];
 } objectid_window_ctx;
 
@@ -119,6 +124,7 @@ PG_FUNCTION_INFO_V1(objectid_first_at_or_after);
 PG_FUNCTION_INFO_V1(objectid_first_after);
 PG_FUNCTION_INFO_V1(objectid_last_before);
 PG_FUNCTION_INFO_V1(objectid_last_at_or_before);
+PG_FUNCTION_INFO_V1(objectid_first_in_second);
 
 /* called from _PG_init() */
 void
@@ -145,14 +151,15 @@ objectid_window_init(void)
  * ceil(u / 10^6) - 1, the last at or before t floor(u / 10^6).  Seconds
  * past either end of the range ids carry are clamped to it where that
  * keeps the meaning (every id is after an instant before 1970), else the
- * result is NULL (no id is after 2106-02-07 06:28:15).
+ * result is NULL (no id is after 2106-02-07 06:28:15).  The first id of
+ * t's own second is NULL where ids carry no such second.
  */
 static Datum
 objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
 {
 	TimestampTz t = PG_GETARG_TIMESTAMPTZ(0);
-	bool		lower = (which == OBJECTID_FIRST_AT_OR_AFTER ||
-						 which == OBJECTID_FIRST_AFTER);
+	bool		lower = (which != OBJECTID_LAST_BEFORE &&
+						 which != OBJECTID_LAST_AT_OR_BEFORE);
 	int64		unix_us;
 	int64		seconds;
 	bool		whole;
@@ -161,7 +168,7 @@ objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
 	if (!objectid_timestamptz_to_unix_us(t, &unix_us))
 	{
 		/* an infinity (or an instant no id is near): before or after all */
-		if (t < 0 ? !lower : lower)
+		if (which == OBJECTID_FIRST_IN_SECOND || (t < 0 ? !lower : lower))
 			PG_RETURN_NULL();
 		seconds = lower ? 0 : OBJID_SECONDS_MAX;
 	}
@@ -176,6 +183,8 @@ objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
 		else if (which == OBJECTID_LAST_BEFORE && whole)
 			seconds--;
 		if (lower ? seconds > OBJID_SECONDS_MAX : seconds < 0)
+			PG_RETURN_NULL();
+		if (which == OBJECTID_FIRST_IN_SECOND && seconds < 0)
 			PG_RETURN_NULL();
 		seconds = Max(seconds, 0);
 		seconds = Min(seconds, OBJID_SECONDS_MAX);
@@ -214,6 +223,12 @@ objectid_last_at_or_before(PG_FUNCTION_ARGS)
 	return objectid_window_result(fcinfo, OBJECTID_LAST_AT_OR_BEFORE);
 }
 
+Datum
+objectid_first_in_second(PG_FUNCTION_ARGS)
+{
+	return objectid_window_result(fcinfo, OBJECTID_FIRST_IN_SECOND);
+}
+
 /* Is funcid a C function of this library whose symbol is fn? */
 bool
 objectid_is_c_function(Oid funcid, PGFunction fn)
@@ -234,22 +249,23 @@ objectid_is_c_function(Oid funcid, PGFunction fn)
 }
 
 /*
- * The bound functions and the id's operators, found from
- * objectid_timestamp(): the functions in its schema, the operators in the
- * default btree operator class of its argument's type
+ * The bound functions and the id's operators, found from a function of
+ * ours, anchor_fn (objectid_timestamp() or objectid(timestamptz)): the
+ * functions in its schema, the operators in the default btree operator
+ * class of the objectid type
  */
 static bool
-objectid_window_lookup(objectid_window_ctx *ctx)
+objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
+					   Oid objectid_type)
 {
 	static const PGFunction fns[OBJECTID_WINDOW_BOUNDS] = {
 		objectid_first_at_or_after,
 		objectid_first_after,
 		objectid_last_before,
-		objectid_last_at_or_before
+		objectid_last_at_or_before,
+		objectid_first_in_second
 	};
 	Oid			argtypes[1] = {TIMESTAMPTZOID};
-	Oid		   *sigtypes;
-	int			nargs;
 	char	   *nspname;
 	Oid			opclass;
 	Oid			opfamily;
@@ -259,13 +275,8 @@ objectid_window_lookup(objectid_window_ctx *ctx)
 		return ctx->usable;
 	ctx->looked_up = true;
 
-	get_func_signature(ctx->timestamp_fn, &sigtypes, &nargs);
-	if (nargs != 1)
-		return false;
-	ctx->objectid_type = sigtypes[0];
-	pfree(sigtypes);
-
-	nspname = get_namespace_name(get_func_namespace(ctx->timestamp_fn));
+	ctx->objectid_type = objectid_type;
+	nspname = get_namespace_name(get_func_namespace(anchor_fn));
 	if (nspname == NULL)
 		return false;
 	for (i = 0; i < OBJECTID_WINDOW_BOUNDS; i++)
@@ -291,7 +302,14 @@ objectid_window_lookup(objectid_window_ctx *ctx)
 	ctx->le_op = get_opfamily_member(opfamily, ctx->objectid_type,
 									 ctx->objectid_type,
 									 BTLessEqualStrategyNumber);
-	if (!OidIsValid(ctx->ge_op) || !OidIsValid(ctx->le_op))
+	ctx->gt_op = get_opfamily_member(opfamily, ctx->objectid_type,
+									 ctx->objectid_type,
+									 BTGreaterStrategyNumber);
+	ctx->lt_op = get_opfamily_member(opfamily, ctx->objectid_type,
+									 ctx->objectid_type,
+									 BTLessStrategyNumber);
+	if (!OidIsValid(ctx->ge_op) || !OidIsValid(ctx->le_op) ||
+		!OidIsValid(ctx->gt_op) || !OidIsValid(ctx->lt_op))
 		return false;
 	ctx->ge_fn = get_opcode(ctx->ge_op);
 	ctx->le_fn = get_opcode(ctx->le_op);
@@ -341,6 +359,80 @@ objectid_window_bound_clause(objectid_window_ctx *ctx, Node *e, bool lower,
 	return (Node *) clause;
 }
 
+/* If node is the generator objectid(t), t; else NULL */
+static Node *
+objectid_window_generator(Node *node, objectid_window_ctx *ctx)
+{
+	FuncExpr   *f = (FuncExpr *) node;
+
+	if (!IsA(node, FuncExpr) || list_length(f->args) != 1 ||
+		f->funcresulttype == TIMESTAMPTZOID ||
+		exprType(linitial(f->args)) != TIMESTAMPTZOID)
+		return NULL;
+	if (f->funcid != ctx->generate_fn)
+	{
+		if (OidIsValid(ctx->generate_fn) ||
+			!objectid_is_c_function(f->funcid, objectid_generate_at))
+			return NULL;
+		ctx->generate_fn = f->funcid;
+	}
+	return (Node *) linitial(f->args);
+}
+
+/*
+ * A bound on an id that is the generator, "e >= objectid(t)": a new id in
+ * t's second, a different one on each row.  Its result cannot change, but
+ * it implies a bound on t's second, which is added before it so that the
+ * id's index and partitions apply: "e >= objectid_first_in_second(t) AND e
+ * >= objectid(t)" (the same for >), "e <= objectid_last_at_or_before(t)
+ * AND e <= objectid(t)" (the same for <).  Where t is out of the range ids
+ * carry, objectid(t) raises and the added bound is NULL: the rows that
+ * would have raised are not read.
+ */
+static Node *
+objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
+{
+	Node	   *e;
+	Node	   *t;
+	bool		varonleft;
+	bool		lower;
+
+	if (list_length(op->args) != 2)
+		return (Node *) op;
+	if ((t = objectid_window_generator(lsecond(op->args), ctx)) != NULL)
+	{
+		e = linitial(op->args);
+		varonleft = true;
+	}
+	else if ((t = objectid_window_generator(linitial(op->args), ctx)) != NULL)
+	{
+		e = lsecond(op->args);
+		varonleft = false;
+	}
+	else
+		return (Node *) op;
+
+	if (contain_vars_of_level(t, 0) || contain_volatile_functions(t) ||
+		contain_volatile_functions(e) || contain_subplans(e) ||
+		!objectid_window_lookup(ctx, ctx->generate_fn, exprType(e)) ||
+		exprType(e) != ctx->objectid_type)
+		return (Node *) op;
+	if (op->opno == ctx->ge_op || op->opno == ctx->gt_op)
+		lower = varonleft;
+	else if (op->opno == ctx->le_op || op->opno == ctx->lt_op)
+		lower = !varonleft;
+	else
+		return (Node *) op;
+
+	return (Node *) makeBoolExpr(AND_EXPR,
+								 list_make2(objectid_window_bound_clause(ctx, copyObject(e), lower,
+																		 lower ? OBJECTID_FIRST_IN_SECOND :
+																		 OBJECTID_LAST_AT_OR_BEFORE,
+																		 copyObject(t)),
+											op),
+								 -1);
+}
+
 /* One comparison: the window on the key, or the comparison as it was */
 static Node *
 objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
@@ -358,7 +450,7 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 		case OBJECTID_TSTZ_GE:
 			break;
 		default:
-			return (Node *) op;
+			return objectid_window_generated(op, ctx);
 	}
 	if (list_length(op->args) != 2)
 		return (Node *) op;
@@ -384,7 +476,8 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 	/* t a pseudo-constant of this level; e evaluated as often as before */
 	if (contain_vars_of_level(t, 0) || contain_volatile_functions(t) ||
 		contain_volatile_functions(e) || contain_subplans(e) ||
-		!objectid_window_lookup(ctx))
+		!objectid_window_lookup(ctx, ctx->timestamp_fn,
+								exprType(e)))
 		return (Node *) op;
 
 	switch (opno)

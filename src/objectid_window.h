@@ -27,6 +27,7 @@ extern PGDLLEXPORT Datum objectid_first_at_or_after(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_first_after(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_last_before(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_last_at_or_before(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum objectid_first_in_second(PG_FUNCTION_ARGS);
 
 /* defines objectid.rewrite_time_windows; _PG_init() */
 extern void objectid_window_init(void);
