@@ -32,6 +32,7 @@ REGRESS    = init \
              hash \
              brin \
              estimates \
+             windows \
              generate \
              timestamp \
              uuid_generate \
