@@ -163,7 +163,11 @@ RESET objectid.rewrite_time_windows;
 CREATE VIEW win_v AS SELECT * FROM win_r WHERE id::timestamptz >= '2024-01-01+00';
 EXPLAIN (COSTS OFF) SELECT * FROM (SELECT * FROM win_r WHERE id::timestamptz < '1970-01-01 00:00:02+00' OFFSET 0) s;
 EXPLAIN (COSTS OFF) WITH c AS MATERIALIZED (SELECT * FROM win_r WHERE id::timestamptz = '2024-01-01+00') SELECT * FROM c;
-EXPLAIN (COSTS OFF) SELECT 1 WHERE EXISTS (SELECT FROM win_r WHERE id::timestamptz > '2106-02-07 06:28:14+00');
+-- (the sublink's scan only: 18 names initplans differently)
+CREATE FUNCTION win_explain(q text) RETURNS SETOF text LANGUAGE plpgsql AS
+$$ BEGIN RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || q; END $$;
+SELECT ltrim(p) AS plan FROM win_explain('SELECT 1 WHERE EXISTS (SELECT FROM win_r WHERE id::timestamptz > ''2106-02-07 06:28:14+00'')') p
+WHERE p ~ 'Scan|Cond';
 EXPLAIN (COSTS OFF) SELECT * FROM win_v;
 EXPLAIN (COSTS OFF) SELECT * FROM (VALUES (1)) x(k) LEFT JOIN win_r ON id::timestamptz <= '1970-01-01+00';
 EXPLAIN (COSTS OFF) UPDATE win_r SET id = id WHERE objectid_timestamp(id) BETWEEN '2024-01-01+00' AND '2024-01-01 00:00:01+00';
@@ -171,7 +175,7 @@ RESET enable_seqscan;
 DROP VIEW win_v;
 DROP SCHEMA win_other CASCADE;
 DROP TABLE win_r, win_t, win_shapes, win_cases, win_gen;
-DROP FUNCTION win_rows(text, bool), win_plan(text, bool);
+DROP FUNCTION win_rows(text, bool), win_plan(text, bool), win_explain(text);
 
 --
 -- Estimates: each shape through the id's second, against the same window
