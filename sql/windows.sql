@@ -94,6 +94,8 @@ INSERT INTO win_shapes VALUES
 	('t >= s', '%1$s >= objectid_timestamp(id)', false),
 	('t = s', '%1$s = objectid_timestamp(id)', false),
 	('mixed with a key bound', 'id >= ''000000010000000000000000'' AND id::timestamptz < %1$s', false),
+	('not s < t', 'NOT (id::timestamptz < %1$s)', false),
+	('not t >= s', 'NOT (%1$s >= objectid_timestamp(id))', false),
 	('between', 'objectid_timestamp(id) BETWEEN %1$s AND %2$s', true),
 	('between symmetric', 'id::timestamptz BETWEEN SYMMETRIC %1$s AND %2$s', true),
 	('not between', 'id::timestamptz NOT BETWEEN %1$s AND %2$s', true),
@@ -138,7 +140,7 @@ SELECT shape, count(*) AS cases,
 	count(*) FILTER (WHERE plan_changed) AS plan_changed
 FROM win_gen GROUP BY shape ORDER BY shape;
 
--- Not rewritten: under NOT, in CASE, in the target list, with a volatile
+-- Not rewritten: NOT of = or of an AND, in CASE, in the target list, with a volatile
 -- instant, with an instant from the same query level (a join), through a
 -- same-named function of another schema, and with the setting off
 CREATE SCHEMA win_other;
@@ -147,7 +149,8 @@ LANGUAGE sql IMMUTABLE AS $$ SELECT timestamptz '2024-01-01 00:00:00+00' $$;
 CREATE INDEX ON win_r (id);
 SET enable_seqscan = off;
 SELECT q, win_plan(q, true) = win_plan(q, false) AS as_written
-FROM (VALUES ('NOT (id::timestamptz >= ''2024-01-01+00'')'),
+FROM (VALUES ('NOT (id::timestamptz = ''2024-01-01+00'')'),
+			 ('NOT (id::timestamptz >= ''2024-01-01+00'' AND id IS NOT NULL)'),
 			 ('CASE WHEN id::timestamptz >= ''2024-01-01+00'' THEN true END'),
 			 ('id::timestamptz >= clock_timestamp()'),
 			 ('id::timestamptz >= (SELECT objectid_timestamp(x.id) FROM win_r x WHERE x.id = win_r.id)'),

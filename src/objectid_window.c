@@ -505,7 +505,10 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 	}
 }
 
-/* A WHERE or ON condition: its comparisons reachable through AND and OR */
+/*
+ * A WHERE or ON condition: its comparisons reachable through AND and OR,
+ * and NOT of one comparison (its negator: the same value, NULL included)
+ */
 static Node *
 objectid_window_qual(Node *node, objectid_window_ctx *ctx)
 {
@@ -518,6 +521,40 @@ objectid_window_qual(Node *node, objectid_window_ctx *ctx)
 	{
 		foreach(lc, ((BoolExpr *) node)->args)
 			lfirst(lc) = objectid_window_qual((Node *) lfirst(lc), ctx);
+		return node;
+	}
+	if (is_notclause(node) && IsA(get_notclausearg(node), OpExpr))
+	{
+		/* NOT (s < t) is s >= t, as the planner would write it later */
+		OpExpr	   *op = (OpExpr *) get_notclausearg(node);
+		Oid			negator = InvalidOid;
+
+		switch (op->opno)
+		{
+			case OBJECTID_TSTZ_LT:
+				negator = OBJECTID_TSTZ_GE;
+				break;
+			case OBJECTID_TSTZ_LE:
+				negator = OBJECTID_TSTZ_GT;
+				break;
+			case OBJECTID_TSTZ_GT:
+				negator = OBJECTID_TSTZ_LE;
+				break;
+			case OBJECTID_TSTZ_GE:
+				negator = OBJECTID_TSTZ_LT;
+				break;
+		}
+		if (OidIsValid(negator))
+		{
+			OpExpr	   *negated = (OpExpr *) copyObject(op);
+			Node	   *result;
+
+			negated->opno = negator;
+			negated->opfuncid = InvalidOid;
+			result = objectid_window_op(negated, ctx);
+			if (result != (Node *) negated)
+				return result;
+		}
 		return node;
 	}
 	if (IsA(node, OpExpr))
