@@ -49,6 +49,12 @@
  * the cache first, so a bound is examined once.  A clause found in none of
  * those lists (an element of "x < ANY (array)") gets its own selectivity.
  *
+ * The generator as a bound, "x >= objectid(t)" (volatile: a new id in t's
+ * second on each row), is estimated as the bound on t's second that the
+ * planner hook adds beside it (src/objectid_window.c), and pairs as one
+ * with it; of equal bounds the one that is not the generator takes the
+ * share, so that the index scan on the added bound is costed on it.
+ *
  * What core does not let an extension do: extended statistics (CREATE
  * STATISTICS) are only given clauses whose estimator is core's own, so they
  * never apply to our bounds (README, Known limitations).
