@@ -42,6 +42,46 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuid_timestamp_from_text(text) IS 'the instant of a version 1, 6 or 7 UUID written as text, else null (pg_partman''s time decoder)';
 
+--
+-- Time windows through an id's second (src/objectid_window.c): the bounds
+-- of "objectid_timestamp(id) OP t" as a window on the id, which the planner
+-- writes in their place.  NULL where no id qualifies; they never raise.
+--
+
+CREATE FUNCTION objectid_first_at_or_after(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_at_or_after(timestamptz) IS 'the smallest objectid whose second is at or after the instant, null if none: id >= it is objectid_timestamp(id) >= the instant';
+
+CREATE FUNCTION objectid_first_after(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_after(timestamptz) IS 'the smallest objectid whose second is after the instant, null if none: id >= it is objectid_timestamp(id) > the instant';
+
+CREATE FUNCTION objectid_last_before(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_last_before(timestamptz) IS 'the largest objectid whose second is before the instant, null if none: id <= it is objectid_timestamp(id) < the instant';
+
+CREATE FUNCTION objectid_last_at_or_before(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_last_at_or_before(timestamptz) IS 'the largest objectid whose second is at or before the instant, null if none: id <= it is objectid_timestamp(id) <= the instant';
+
+CREATE FUNCTION objectid_first_in_second(timestamptz)
+RETURNS objectid
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objectid of the second containing the instant, null if ids carry no such second: objectid_from_timestamp() without its error';
 -- Where this session's objectid.generator asks for the server's generator and
 -- the server has none (PostgreSQL 15 and 16 without objectid in
 -- shared_preload_libraries), CREATE and ALTER EXTENSION say so in a WARNING.

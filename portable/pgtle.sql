@@ -760,6 +760,86 @@ $$;
 
 COMMENT ON FUNCTION objectid_from_timestamp(timestamptz) IS 'the smallest objectid of the given second, for range scans';
 
+-- The bounds of windows through an id's second (the C extension's planner
+-- writes objectid_timestamp(id) >= t as id >= objectid_first_at_or_after(t),
+-- and so on; here they are functions only): NULL where no id qualifies,
+-- never an error.  which: 0 the first id at or after t, 1 the first after,
+-- 2 the last before, 3 the last at or before, 4 the first of t's second.
+CREATE OR REPLACE FUNCTION objectid_portable_window_bound(t timestamptz, which int)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	lower bool := which IN (0, 1, 4);
+	us numeric;
+	s numeric;
+BEGIN
+	IF NOT isfinite(t) THEN
+		IF which = 4 OR (t > 'epoch'::timestamptz) = lower THEN
+			RETURN NULL;
+		END IF;
+		s := CASE WHEN lower THEN 0 ELSE 4294967295 END;
+	ELSE
+		us := extract(epoch FROM t) * 1000000;
+		s := floor(us / 1000000);
+		IF (which = 0 AND s * 1000000 <> us) OR which = 1 THEN
+			s := s + 1;
+		ELSIF which = 2 AND s * 1000000 = us THEN
+			s := s - 1;
+		END IF;
+		IF (lower AND s > 4294967295) OR (NOT lower AND s < 0) OR (which = 4 AND s < 0) THEN
+			RETURN NULL;
+		END IF;
+		s := least(greatest(s, 0), 4294967295);
+	END IF;
+	RETURN lpad(to_hex(s::int8), 8, '0') ||
+		CASE WHEN lower THEN '0000000000000000' ELSE 'ffffffffffffffff' END;
+END
+$$;
+
+COMMENT ON FUNCTION objectid_portable_window_bound(timestamptz, int) IS 'private: the bounds of windows through an id''s second';
+
+CREATE OR REPLACE FUNCTION objectid_first_at_or_after(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN @extschema@.objectid_portable_window_bound($1, 0); END $$;
+
+COMMENT ON FUNCTION objectid_first_at_or_after(timestamptz) IS 'the smallest objectid whose second is at or after the instant, null if none: id >= it is objectid_timestamp(id) >= the instant';
+
+CREATE OR REPLACE FUNCTION objectid_first_after(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN @extschema@.objectid_portable_window_bound($1, 1); END $$;
+
+COMMENT ON FUNCTION objectid_first_after(timestamptz) IS 'the smallest objectid whose second is after the instant, null if none: id >= it is objectid_timestamp(id) > the instant';
+
+CREATE OR REPLACE FUNCTION objectid_last_before(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN @extschema@.objectid_portable_window_bound($1, 2); END $$;
+
+COMMENT ON FUNCTION objectid_last_before(timestamptz) IS 'the largest objectid whose second is before the instant, null if none: id <= it is objectid_timestamp(id) < the instant';
+
+CREATE OR REPLACE FUNCTION objectid_last_at_or_before(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN @extschema@.objectid_portable_window_bound($1, 3); END $$;
+
+COMMENT ON FUNCTION objectid_last_at_or_before(timestamptz) IS 'the largest objectid whose second is at or before the instant, null if none: id <= it is objectid_timestamp(id) <= the instant';
+
+CREATE OR REPLACE FUNCTION objectid_first_in_second(timestamptz)
+RETURNS objectid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN @extschema@.objectid_portable_window_bound($1, 4); END $$;
+
+COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objectid of the second containing the instant, null if ids carry no such second: objectid_from_timestamp() without its error';
+
 --
 -- Generators.  PARALLEL UNSAFE where they keep session state: set_config
 -- cannot run in parallel mode, in a worker nor in the leader while workers

@@ -20,6 +20,7 @@
 #include "objectid_gen.h"
 #include "objectid_selfuncs.h"
 #include "objectid_util.h"
+#include "objectid_window.h"
 #include "uuid_repr.h"
 
 PG_MODULE_MAGIC;
@@ -37,6 +38,7 @@ _PG_init(void)
 {
 	/* before objectid_uuid_repr_init(), which reserves "objectid." */
 	objectid_gen_init();
+	objectid_window_init();
 	objectid_uuid_repr_init();
 	objectid_selfuncs_init();
 }

@@ -49,6 +49,12 @@
  * the cache first, so a bound is examined once.  A clause found in none of
  * those lists (an element of "x < ANY (array)") gets its own selectivity.
  *
+ * The generator as a bound, "x >= objectid(t)" (volatile: a new id in t's
+ * second on each row), is estimated as the bound on t's second that the
+ * planner hook adds beside it (src/objectid_window.c), and pairs as one
+ * with it; of equal bounds the one that is not the generator takes the
+ * share, so that the index scan on the added bound is costed on it.
+ *
  * What core does not let an extension do: extended statistics (CREATE
  * STATISTICS) are only given clauses whose estimator is core's own, so they
  * never apply to our bounds (README, Known limitations).
@@ -70,9 +76,11 @@
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_statistic.h"
+#include "catalog/pg_type_d.h"
 #include "common/hashfn.h"
 #include "executor/tuptable.h"
 #include "miscadmin.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "optimizer/optimizer.h"
@@ -87,11 +95,15 @@
 #include "utils/rel.h"
 #include "utils/selfuncs.h"
 #include "utils/snapmgr.h"
+#include "utils/timestamp.h"
 
+#include "pure/idclock.h"
 #include "pure/objectid.h"
 #include "objectid.h"
 #include "objectid_ops.h"
 #include "objectid_selfuncs.h"
+#include "objectid_util.h"
+#include "objectid_window.h"
 
 /* which of the four comparisons an operator of ours is */
 typedef enum objectid_ineq
@@ -140,6 +152,7 @@ typedef struct objectid_bound
 	double		selec;			/* its selectivity on its own */
 	double		nullfrac;		/* the expression's null fraction */
 	bool		fixed;			/* its share is set (objectid_est_pred()) */
+	bool		generated;		/* a bound that is the generator objectid(t) */
 } objectid_bound;
 
 /*
@@ -188,6 +201,12 @@ static double objectid_bound_sel(PlannerInfo *root, objectid_est_op *op,
 								 List *args, int varRelid, Oid collation,
 								 VariableStatData *vardata, Node *other,
 								 bool varonleft);
+static Node *objectid_generated_bound(PlannerInfo *root, Node *other,
+									  bool lower);
+static double objectid_generated_sel(PlannerInfo *root, objectid_est_op *op,
+									 List *args, int varRelid, Oid collation,
+									 VariableStatData *vardata, Node *other,
+									 bool varonleft);
 static bool objectid_bound_of(PlannerInfo *root, OpExpr *clause,
 							  objectid_bound *bound);
 static uint32 objectid_var_hash(Node *var);
@@ -242,6 +261,8 @@ objectid_planner(Query *parse, const char *query_string, int cursorOptions,
 	objectid_planning = ++objectid_plannings;
 	PG_TRY();
 	{
+		/* windows through an id's second become windows on the id */
+		objectid_window_rewrite(parse);
 		if (objectid_prev_planner_hook)
 			result = objectid_prev_planner_hook(OBJECTID_PLANNER_ARGS);
 		else
@@ -741,6 +762,70 @@ objectid_bound_sel(PlannerInfo *root, objectid_est_op *op, List *args,
 }
 
 /*
+ * If other is the generator objectid(t), t not volatile, the smallest id
+ * of t's second (the largest if not lower) as a constant, t estimated as
+ * core estimates a bound; NULL otherwise
+ */
+static Node *
+objectid_generated_bound(PlannerInfo *root, Node *other, bool lower)
+{
+	FuncExpr   *f = (FuncExpr *) other;
+	Node	   *t;
+	int64		unix_us;
+	pg_objectid_t *id;
+
+	if (!IsA(other, FuncExpr) || list_length(f->args) != 1 ||
+		contain_volatile_functions(linitial(f->args)) ||
+		!objectid_is_c_function(f->funcid, objectid_generate_at))
+		return NULL;
+	t = estimate_expression_value(root, linitial(f->args));
+	if (!IsA(t, Const) || ((Const *) t)->constisnull ||
+		((Const *) t)->consttype != TIMESTAMPTZOID ||
+		!objectid_timestamptz_to_unix_us(DatumGetTimestampTz(((Const *) t)->constvalue),
+										 &unix_us))
+		return NULL;
+	id = palloc(sizeof(pg_objectid_t));
+	if (objid_min_for_seconds(id_floor_div(unix_us, USECS_PER_SEC),
+							  id->data) != ID_OK)
+		return NULL;
+	if (!lower)
+		memset(id->data + 4, 0xff, OBJECTID_LEN - 4);
+	return (Node *) makeConst(f->funcresulttype, -1, InvalidOid,
+							  OBJECTID_LEN, PgObjectidPGetDatum(id),
+							  false, false);
+}
+
+/*
+ * The selectivity of a bound that is the generator, "var >= objectid(t)"
+ * (a new id in t's second, on each row another): as the bound on t's
+ * second that the planner hook adds beside it (src/objectid_window.c),
+ * "var >= the first id of t's second", or "var <= its last id" for an
+ * upper bound, so that the two are estimated alike and pair as one.  -1 if
+ * other is not the generator or t is not known.
+ */
+static double
+objectid_generated_sel(PlannerInfo *root, objectid_est_op *op, List *args,
+					   int varRelid, Oid collation,
+					   VariableStatData *vardata, Node *other,
+					   bool varonleft)
+{
+	bool		lower = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE) ==
+		varonleft;
+	Node	   *bound = objectid_generated_bound(root, other, lower);
+	objectid_est_op *inclusive = op;
+
+	if (bound == NULL)
+		return -1.0;
+	/* >= for >, <= for <: the negator's commutator */
+	if (op->kind == OBJECTID_GT || op->kind == OBJECTID_LT)
+		inclusive = objectid_est_op_of(get_commutator(get_negator(op->opno)));
+	if (inclusive->kind == OBJECTID_NOT_INEQ)
+		return -1.0;
+	return objectid_bound_sel(root, inclusive, args, varRelid, collation,
+							  vardata, bound, varonleft);
+}
+
+/*
  * Is clause one of our comparisons of an expression of one relation with a
  * pseudo-constant (no variable of any relation, no volatile function)?  If
  * so, describe it in *bound.
@@ -760,8 +845,20 @@ objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 		!get_restriction_variable(root, clause->args, 0, &vardata, &other,
 								  &varonleft))
 		return false;
-	/* core pairs only pseudo-constants: no volatile function on that side */
-	if (contain_volatile_functions(other))
+	/*
+	 * core pairs only pseudo-constants: no volatile function on that side;
+	 * but the generator objectid(t) counts as a bound on t's second
+	 */
+	bound->generated = contain_volatile_functions(other);
+	if (bound->generated)
+		bound->selec = objectid_generated_sel(root, op, clause->args, 0,
+											  clause->inputcollid, &vardata,
+											  other, varonleft);
+	else
+		bound->selec = objectid_bound_sel(root, op, clause->args, 0,
+										  clause->inputcollid, &vardata,
+										  other, varonleft);
+	if (bound->selec < 0.0)
 	{
 		ReleaseVariableStats(vardata);
 		return false;
@@ -772,9 +869,6 @@ objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 	bound->varhash = objectid_var_hash(vardata.var);
 	bound->lower = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE) ==
 		varonleft;
-	bound->selec = objectid_bound_sel(root, op, clause->args, 0,
-									  clause->inputcollid, &vardata, other,
-									  varonleft);
 	bound->nullfrac = HeapTupleIsValid(vardata.statsTuple) ?
 		((Form_pg_statistic) GETSTRUCT(vardata.statsTuple))->stanullfrac : 0.0;
 	ReleaseVariableStats(vardata);
@@ -912,7 +1006,9 @@ objectid_range(const objectid_bound *lo, const objectid_bound *hi)
 /*
  * The shares of one expression's bounds in a list, as clauselist_
  * selectivity() pairs them: the tightest lower bound (the first of equal
- * ones) returns its selectivity, the tightest upper bound range / lower,
+ * ones, a bound on a constant before the generator's, whose bound on its
+ * second the planner hook added beside it and which the id's index can
+ * use) returns its selectivity, the tightest upper bound range / lower,
  * every other bound 1
  */
 static void
@@ -927,7 +1023,9 @@ objectid_est_group_pair(PlannerInfo *root, objectid_bound **group, int n)
 		objectid_bound *b = group[i];
 		objectid_bound **side = b->lower ? &lo : &hi;
 
-		if (*side == NULL || b->selec < (*side)->selec)
+		if (*side == NULL || b->selec < (*side)->selec ||
+			(b->selec == (*side)->selec && (*side)->generated &&
+			 !b->generated))
 			*side = b;
 	}
 	for (i = 0; i < n; i++)
@@ -1310,8 +1408,16 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 	if (e != NULL)
 		selec = e->selec;
 	else
-		selec = objectid_bound_sel(root, op, args, varRelid, collation,
-								   &vardata, other, varonleft);
+	{
+		selec = -1.0;
+		if (contain_volatile_functions(other))
+			selec = objectid_generated_sel(root, op, args, varRelid,
+										   collation, &vardata, other,
+										   varonleft);
+		if (selec < 0.0)
+			selec = objectid_bound_sel(root, op, args, varRelid, collation,
+									   &vardata, other, varonleft);
+	}
 	ReleaseVariableStats(vardata);
 	return selec;
 }

@@ -171,7 +171,7 @@ GROUP BY f ORDER BY f;
 -- random parts cut off: the seconds of objectid(t), the first 18 digits
 -- of uuidv7_at(t)), errors alike
 SELECT pg_temp.differ(f, array_agg(quote_literal(t::text) || '::timestamptz')) AS differ, f
-FROM instants, unnest('{objectid_from_timestamp,uuidv7_from_timestamp}'::text[]) f
+FROM instants, unnest('{objectid_from_timestamp,uuidv7_from_timestamp,objectid_first_at_or_after,objectid_first_after,objectid_last_before,objectid_last_at_or_before,objectid_first_in_second}'::text[]) f
 GROUP BY f ORDER BY f;
 SELECT count(*) FILTER (WHERE pg_temp.outcome(format('SELECT substr(c.objectid(%L::timestamptz)::text, 1, 8)', t))
 	<> pg_temp.outcome(format('SELECT substr(p.objectid(%L::timestamptz)::text, 1, 8)', t))) AS objectid_at,
