@@ -82,6 +82,7 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objectid of the second containing the instant, null if ids carry no such second: objectid_from_timestamp() without its error';
+
 -- Where this session's objectid.generator asks for the server's generator and
 -- the server has none (PostgreSQL 15 and 16 without objectid in
 -- shared_preload_libraries), CREATE and ALTER EXTENSION say so in a WARNING.
