@@ -596,12 +596,9 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- has functions of those names in pg_catalog (17+:
 -- uuid_extract_timestamp, uuid_extract_version; 18+: uuidv4, uuidv7,
 -- uuidv7(interval)), which is searched first: a COMMENT ON would describe
--- core's.  Around those five, pg_catalog is searched last, and their types
--- are qualified (the install schema is searched first there), as in the C
--- extension's script.
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
-
+-- core's.  So their comments name the install schema (current_schema(), in
+-- a DO block: the file changes no setting that would outlive it, such as
+-- search_path), and their types are qualified.
 CREATE OR REPLACE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
@@ -620,7 +617,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7() IS %L', pg_catalog.current_schema(),
+	'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session'); END $$;
 
 -- the current time (as uuidv7() reads it: one step above the last) plus
 -- shift; the step's nanoseconds are kept below the microsecond
@@ -646,11 +644,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7(pg_catalog.interval) IS 'a new UUID version 7 for the current time shifted by the interval';
-
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
-							  ', pg_catalog$', ''), false); END $$;
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7(pg_catalog.interval) IS %L', pg_catalog.current_schema(),
+	'a new UUID version 7 for the current time shifted by the interval'); END $$;
 
 CREATE OR REPLACE FUNCTION uuidv7_at(ts timestamptz)
 RETURNS uuid
@@ -767,15 +762,13 @@ $$;
 
 COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
 
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
-
 CREATE OR REPLACE FUNCTION uuidv4()
 RETURNS pg_catalog.uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT pg_catalog.gen_random_uuid() $$;
 
-COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv4() IS %L', pg_catalog.current_schema(),
+	'a new random UUID version 4'); END $$;
 
 --
 -- UUID readers (null for other versions and for non-RFC variants)
@@ -790,7 +783,8 @@ AS $$
 	FROM uuid_send($1) b
 $$;
 
-COMMENT ON FUNCTION uuid_extract_version(pg_catalog.uuid) IS 'the version of an RFC 9562 UUID, else null';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuid_extract_version(pg_catalog.uuid) IS %L', pg_catalog.current_schema(),
+	'the version of an RFC 9562 UUID, else null'); END $$;
 
 CREATE OR REPLACE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
 RETURNS pg_catalog.timestamptz
@@ -798,11 +792,8 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_uuid_time($1, '17'); END $$;
 
-COMMENT ON FUNCTION uuid_extract_timestamp(pg_catalog.uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
-
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
-							  ', pg_catalog$', ''), false); END $$;
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuid_extract_timestamp(pg_catalog.uuid) IS %L', pg_catalog.current_schema(),
+	'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s'); END $$;
 
 CREATE OR REPLACE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz

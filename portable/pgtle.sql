@@ -25,10 +25,51 @@
  * extension.
  */
 
+DO $pgtle$
+DECLARE
+	path pg_catalog.text := pg_catalog.current_setting('search_path');
+	problem pg_catalog.text;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	SELECT format('%s %s belongs to role "%s"; it is neither pg_tle''s nor an extension registered with pg_tle.',
+				  x.kind, x.obj, pg_get_userbyid(x.owner))
+	INTO problem
+	FROM (SELECT 'Function' AS kind, p.oid::regprocedure::text AS obj, p.proowner AS owner,
+				 'pg_proc'::regclass AS cls, p.oid
+		  FROM pg_proc p
+		  WHERE p.pronamespace = 'pgtle'::regnamespace
+			AND NOT (p.pronargs = 0 AND p.prokind = 'f' AND p.prorettype = 'text'::regtype
+					 AND p.prolang = (SELECT l.oid FROM pg_language l WHERE l.lanname = 'sql')
+					 AND p.proname ~ '^[^.]+(\.control|--.+\.sql)$')
+		  UNION ALL
+		  SELECT 'Operator', o.oid::regoperator::text, o.oprowner, 'pg_operator'::regclass, o.oid
+		  FROM pg_operator o
+		  WHERE o.oprnamespace = 'pgtle'::regnamespace) x
+	WHERE NOT EXISTS (SELECT FROM pg_depend d
+					  WHERE d.classid = x.cls AND d.objid = x.oid AND d.deptype = 'e'
+						AND d.refclassid = 'pg_extension'::regclass
+						AND d.refobjid = (SELECT e.oid FROM pg_extension e WHERE e.extname = 'pg_tle'))
+	ORDER BY x.kind, x.obj
+	LIMIT 1;
+	IF problem IS NOT NULL THEN
+		RAISE EXCEPTION 'schema pgtle holds an object that is not pg_tle''s'
+			USING ERRCODE = '42501', DETAIL = problem,
+			HINT = 'Every member of pgtle_admin may create in schema pgtle, and what it creates there could run with your privileges: drop the object, and find out who made it.';
+	END IF;
+	PERFORM pg_catalog.set_config('search_path', path, true);
+END
+$pgtle$;
+
+-- Register the script: a version not registered yet, with an update path
+-- from each earlier one.  A version registered already, and each update
+-- path to it, must hold this file's script byte for byte: another member of
+-- pgtle_admin may have registered a script of its own under this version,
+-- which CREATE and ALTER EXTENSION would run.  Every call into pgtle passes
+-- each of pg_tle's parameters, cast to its type.
 DO $_objectid_$
 DECLARE
 	-- the extension script; run over an earlier version, it updates it
-	script text := $_pgtle_$
+	script pg_catalog.text := $_pgtle_$
 -- The install schema is the first schema of the path; fail before anything
 -- is created when there is none.
 --
@@ -201,7 +242,53 @@ $$;
 -- "pgtle: after the plain edition's functions" goes at the end.
 --
 
-SELECT pgtle.create_shell_type_if_not_exists('@extschema@', 'objectid');
+-- pg_tle's schema.  Every member of pgtle_admin may create in pgtle, and
+-- this script runs with the rights of whoever runs CREATE or ALTER
+-- EXTENSION: it refuses a pgtle holding a function or operator that is
+-- neither pg_tle's (a member of extension pg_tle) nor a registration
+-- (pgtle."<name>.control"(), "<name>--<version>.sql"() and
+-- "<name>--<from>--<to>.sql"(), which pgtle.install_extension and its kin
+-- make: no arguments, SQL, returning text).  Besides, each call into
+-- pgtle below casts every argument to pg_tle's parameter type, so that an
+-- overload there cannot be chosen over pg_tle's own.  portable/pgtle/generate
+-- also runs this block before registering the script.
+DO $pgtle$
+DECLARE
+	path pg_catalog.text := pg_catalog.current_setting('search_path');
+	problem pg_catalog.text;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	SELECT format('%s %s belongs to role "%s"; it is neither pg_tle''s nor an extension registered with pg_tle.',
+				  x.kind, x.obj, pg_get_userbyid(x.owner))
+	INTO problem
+	FROM (SELECT 'Function' AS kind, p.oid::regprocedure::text AS obj, p.proowner AS owner,
+				 'pg_proc'::regclass AS cls, p.oid
+		  FROM pg_proc p
+		  WHERE p.pronamespace = 'pgtle'::regnamespace
+			AND NOT (p.pronargs = 0 AND p.prokind = 'f' AND p.prorettype = 'text'::regtype
+					 AND p.prolang = (SELECT l.oid FROM pg_language l WHERE l.lanname = 'sql')
+					 AND p.proname ~ '^[^.]+(\.control|--.+\.sql)$')
+		  UNION ALL
+		  SELECT 'Operator', o.oid::regoperator::text, o.oprowner, 'pg_operator'::regclass, o.oid
+		  FROM pg_operator o
+		  WHERE o.oprnamespace = 'pgtle'::regnamespace) x
+	WHERE NOT EXISTS (SELECT FROM pg_depend d
+					  WHERE d.classid = x.cls AND d.objid = x.oid AND d.deptype = 'e'
+						AND d.refclassid = 'pg_extension'::regclass
+						AND d.refobjid = (SELECT e.oid FROM pg_extension e WHERE e.extname = 'pg_tle'))
+	ORDER BY x.kind, x.obj
+	LIMIT 1;
+	IF problem IS NOT NULL THEN
+		RAISE EXCEPTION 'schema pgtle holds an object that is not pg_tle''s'
+			USING ERRCODE = '42501', DETAIL = problem,
+			HINT = 'Every member of pgtle_admin may create in schema pgtle, and what it creates there could run with your privileges: drop the object, and find out who made it.';
+	END IF;
+	PERFORM pg_catalog.set_config('search_path', path, true);
+END
+$pgtle$;
+
+SELECT pgtle.create_shell_type_if_not_exists('@extschema@'::pg_catalog.regnamespace,
+	'objectid'::pg_catalog.name);
 
 -- the I/O functions pg_tle calls (it creates objectid_portable_in(cstring)
 -- and objectid_portable_out(objectid) in C around them, the type's own):
@@ -244,10 +331,11 @@ COMMENT ON FUNCTION objectid_portable_out(bytea) IS 'private: objectid output fo
 
 -- alignment int4, not the C type's char: the 4-byte header pg_tle keeps is
 -- read as a bytea's, so it stays aligned
-SELECT pgtle.create_base_type_if_not_exists('@extschema@', 'objectid',
+SELECT pgtle.create_base_type_if_not_exists('@extschema@'::pg_catalog.regnamespace,
+	'objectid'::pg_catalog.name,
 	'@extschema@.objectid_portable_in(text)'::pg_catalog.regprocedure,
 	'@extschema@.objectid_portable_out(bytea)'::pg_catalog.regprocedure,
-	12, 'int4', 'plain');
+	12::pg_catalog.int4, 'int4'::pg_catalog.text, 'plain'::pg_catalog.text);
 
 COMMENT ON TYPE objectid IS 'MongoDB ObjectId: 4-byte seconds, 5-byte process value, 3-byte counter';
 
@@ -847,12 +935,9 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- has functions of those names in pg_catalog (17+:
 -- uuid_extract_timestamp, uuid_extract_version; 18+: uuidv4, uuidv7,
 -- uuidv7(interval)), which is searched first: a COMMENT ON would describe
--- core's.  Around those five, pg_catalog is searched last, and their types
--- are qualified (the install schema is searched first there), as in the C
--- extension's script.
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
-
+-- core's.  So their comments name the install schema (current_schema(), in
+-- a DO block: the file changes no setting that would outlive it, such as
+-- search_path), and their types are qualified.
 CREATE OR REPLACE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
@@ -871,7 +956,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7() IS %L', pg_catalog.current_schema(),
+	'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session'); END $$;
 
 -- the current time (as uuidv7() reads it: one step above the last) plus
 -- shift; the step's nanoseconds are kept below the microsecond
@@ -897,11 +983,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7(pg_catalog.interval) IS 'a new UUID version 7 for the current time shifted by the interval';
-
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
-							  ', pg_catalog$', ''), false); END $$;
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7(pg_catalog.interval) IS %L', pg_catalog.current_schema(),
+	'a new UUID version 7 for the current time shifted by the interval'); END $$;
 
 CREATE OR REPLACE FUNCTION uuidv7_at(ts timestamptz)
 RETURNS uuid
@@ -1018,15 +1101,13 @@ $$;
 
 COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
 
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
-
 CREATE OR REPLACE FUNCTION uuidv4()
 RETURNS pg_catalog.uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT pg_catalog.gen_random_uuid() $$;
 
-COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv4() IS %L', pg_catalog.current_schema(),
+	'a new random UUID version 4'); END $$;
 
 --
 -- UUID readers (null for other versions and for non-RFC variants)
@@ -1041,7 +1122,8 @@ AS $$
 	FROM uuid_send($1) b
 $$;
 
-COMMENT ON FUNCTION uuid_extract_version(pg_catalog.uuid) IS 'the version of an RFC 9562 UUID, else null';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuid_extract_version(pg_catalog.uuid) IS %L', pg_catalog.current_schema(),
+	'the version of an RFC 9562 UUID, else null'); END $$;
 
 CREATE OR REPLACE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
 RETURNS pg_catalog.timestamptz
@@ -1049,11 +1131,8 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$ BEGIN RETURN @extschema@.objectid_portable_uuid_time($1, '17'); END $$;
 
-COMMENT ON FUNCTION uuid_extract_timestamp(pg_catalog.uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
-
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
-							  ', pg_catalog$', ''), false); END $$;
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuid_extract_timestamp(pg_catalog.uuid) IS %L', pg_catalog.current_schema(),
+	'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s'); END $$;
 
 CREATE OR REPLACE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz
@@ -2064,25 +2143,53 @@ $once$;
 COMMENT ON OPERATOR CLASS objectid_bloom_ops USING brin IS 'BRIN operator class: a bloom filter per block range, for equality';
 COMMENT ON OPERATOR FAMILY objectid_bloom_ops USING brin IS 'BRIN bloom operator family of objectid';
 $_pgtle_$;
-	registered text[] := ARRAY(SELECT v.version FROM pgtle.available_extension_versions() v
-							   WHERE v.name OPERATOR(pg_catalog.=) 'objectid');
-	earlier text;
+	-- what pg_tle stores for a registered script: the text of
+	-- pgtle."objectid--1.3.sql"() (read, never run)
+	stored pg_catalog.text := 'SELECT $_pgtle_i_$' OPERATOR(pg_catalog.||) script
+		OPERATOR(pg_catalog.||) '$_pgtle_i_$';
+	registered pg_catalog.text[];
+	rival pg_catalog.text;
+	earlier pg_catalog.text;
 BEGIN
+	registered := ARRAY(SELECT v.version FROM pgtle.available_extension_versions() v
+						WHERE v.name OPERATOR(pg_catalog.=) 'objectid');
 	IF pg_catalog.cardinality(registered) OPERATOR(pg_catalog.=) 0 THEN
-		PERFORM pgtle.install_extension('objectid', '1.3',
-			'12-byte object identifier type and UUID tools (portable edition, pg_tle)',
-			script);
+		IF pg_catalog.to_regprocedure('pgtle.install_extension(text,text,text,text,text[],text)') IS NOT NULL THEN
+			PERFORM pgtle.install_extension('objectid'::pg_catalog.text, '1.3'::pg_catalog.text,
+				'12-byte object identifier type and UUID tools (portable edition, pg_tle)'::pg_catalog.text,
+				script, NULL::pg_catalog.text[], NULL::pg_catalog.text);
+		ELSE
+			-- pg_tle before 1.5
+			PERFORM pgtle.install_extension('objectid'::pg_catalog.text, '1.3'::pg_catalog.text,
+				'12-byte object identifier type and UUID tools (portable edition, pg_tle)'::pg_catalog.text,
+				script, NULL::pg_catalog.text[]);
+		END IF;
 	ELSIF '1.3' OPERATOR(pg_catalog.=) ANY (registered) THEN
+		SELECT pg_catalog.format('pgtle.%I() (owned by role "%s")', p.proname, pg_catalog.pg_get_userbyid(p.proowner))
+		INTO rival FROM pg_catalog.pg_proc p
+		WHERE p.pronamespace OPERATOR(pg_catalog.=) 'pgtle'::pg_catalog.regnamespace
+		  AND (p.proname OPERATOR(pg_catalog.=) 'objectid--1.3.sql'
+			   OR p.proname OPERATOR(pg_catalog.~~) 'objectid--%--1.3.sql')
+		  AND p.prosrc OPERATOR(pg_catalog.<>) stored
+		ORDER BY p.proname
+		LIMIT 1;
+		IF rival IS NOT NULL THEN
+			RAISE EXCEPTION 'objectid 1.3 is registered with another script'
+				USING ERRCODE = '55000',
+				DETAIL = pg_catalog.format('%s is not this file''s script; CREATE and ALTER EXTENSION would run it.', rival),
+				HINT = 'To register this file''s script instead, its owner or a superuser drops that one with pgtle.uninstall_extension(''objectid'', ''1.3''), or pgtle.uninstall_extension(''objectid'') where it is the only version; then run this file again.';
+		END IF;
 		RAISE NOTICE 'objectid 1.3 is registered already: nothing to do';
 	ELSE
-		PERFORM pgtle.install_extension_version_sql('objectid', '1.3', script);
+		PERFORM pgtle.install_extension_version_sql('objectid'::pg_catalog.text, '1.3'::pg_catalog.text, script);
 		FOREACH earlier IN ARRAY registered LOOP
 			IF pg_catalog.string_to_array(earlier, '.')::pg_catalog.int4[]
 				OPERATOR(pg_catalog.<) pg_catalog.string_to_array('1.3', '.')::pg_catalog.int4[] THEN
-				PERFORM pgtle.install_update_path('objectid', earlier, '1.3', script);
+				PERFORM pgtle.install_update_path('objectid'::pg_catalog.text, earlier,
+					'1.3'::pg_catalog.text, script);
 			END IF;
 		END LOOP;
-		PERFORM pgtle.set_default_version('objectid', '1.3');
+		PERFORM pgtle.set_default_version('objectid'::pg_catalog.text, '1.3'::pg_catalog.text);
 	END IF;
 END
 $_objectid_$;

@@ -305,6 +305,25 @@ SKIP:
 		'the file refuses a schema where the C extension has its type');
 }
 
+# No setting the file changes outlives it: every setting of the session
+# (pg_settings) is the same after it as before, run in psql's autocommit
+# mode, and within a transaction after SET LOCAL search_path (as a
+# migration that includes it runs it).  (Before, the file set search_path
+# for the session around five functions: after a transaction that had SET
+# LOCAL it, the SET LOCAL's value stayed.)
+$node->safe_psql($update, 'CREATE SCHEMA s_settings', connstr => as_owner($update));
+for my $case (
+	[ "\\i $sql", "options='-csearch_path=s_settings'", 'in autocommit mode' ],
+	[ "BEGIN;\nSET LOCAL search_path = s_settings;\n\\i $sql\nCOMMIT;", '',
+		'in a transaction after SET LOCAL search_path = s_settings' ])
+{
+	my ($script, $options, $name) = @$case;
+	my ($ret, $before, $after, $err) =
+	  settings_around($node, $update, $script, connstr => as_owner($update) . " $options");
+	is($ret, 0, "the file run $name") or diag($err);
+	same_text($after, $before, "run $name, the session's settings are the same after it as before");
+}
+
 # USAGE on the install schema: the functions call their helpers by the
 # schema's name, so a role without it cannot run them, also through a
 # DEFAULT of a table it may insert into (portable/README.md, Install)

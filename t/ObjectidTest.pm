@@ -28,7 +28,7 @@ our @EXPORT = qw(
   objectid_node shadow_install_path pgtle_problem run_client present_generators
   check_index amcheck_btrees same_text extension_members
   data_tables data_rows data_fingerprint data_checks data_defaults new_keys process_values
-  regress_files run_regress planted_setup planted_effects planted_checks);
+  regress_files run_regress planted_setup planted_effects planted_checks settings_around);
 
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
@@ -620,6 +620,22 @@ sub process_values
 	my ($node, $db, $col, $cond) = @_;
 	return split /\n/, $node->safe_psql($db,
 		"SELECT DISTINCT encode(substr(${col}::bytea, 5, 5), 'hex') FROM oid_t WHERE $cond ORDER BY 1");
+}
+
+# settings_around(node, db, sql, psql params...): every setting of one
+# session (pg_settings: name=setting, one a line) before and after sql runs
+# in it (ON_ERROR_STOP): (exit status, before, after, stderr).  What an
+# install script sets beyond its end (search_path after CREATE EXTENSION)
+# shows as a difference.
+sub settings_around
+{
+	my ($node, $db, $sql, %params) = @_;
+	my $list = q{SELECT string_agg(name || '=' || coalesce(setting, ''), ' | ' ORDER BY name) FROM pg_settings;};
+	# (a DO block first: PL/pgSQL's settings appear once it is loaded)
+	my ($ret, $out, $err) =
+	  $node->psql($db, "DO \$\$ BEGIN END \$\$;\n$list\n$sql\n$list", on_error_stop => 1, %params);
+	my ($before, $after) = (split(/\n/, $out))[ 0, -1 ];
+	return ($ret, join("\n", split / \| /, $before // ''), join("\n", split / \| /, $after // ''), $err);
 }
 
 # ---- pg_regress
