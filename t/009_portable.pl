@@ -138,6 +138,16 @@ for (1 .. 20)
 is(scalar keys %process, 40, '20 sessions, 40 process values (objectid()\'s and objectid(timestamptz)\'s)');
 is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
 
+# Keys a caller cannot choose (plain route): a role that may insert only
+# other columns than the keys, and a caller of a SECURITY DEFINER function
+# that inserts, set every setting the generators read (a second in 2100, a
+# process value, a v6 node, v7 and v8 instants in 2100; in the edition's
+# forms and in 1.3's before): every key carries the clock's time and this
+# backend's own process value and node (caller_keys, t/ObjectidTest.pm).
+# (Before, the keys carried what the caller set.)
+is(caller_keys($node, $vectors, 'public', $user), '4|0|0|0|0|0|0|0',
+	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
+
 # Representation names match in ASCII case alone, as the C extension's,
 # whatever the collation: lowercased under the database's (C.UTF-8 here,
 # which lowercases İ to i), 'unspecİfied' was unspecified; under Turkish

@@ -228,6 +228,16 @@ regress_files($node, 'app', 'owner', "$top/portable/test", ['hostile'],
 regress_files($node, 'app', 'owner', $top, ['vectors'],
 	'sql/vectors.sql, with the planted objects in place');
 
+# Keys a caller cannot choose (pg_tle route): a role that may insert only
+# other columns than the keys, and a caller of a SECURITY DEFINER function
+# that inserts, set every setting the generators read (a second in 2100, a
+# process value, a v6 node, v7 and v8 instants in 2100; in the edition's
+# forms and in 1.3's before): every key carries the clock's time and this
+# backend's own process value and node (caller_keys, t/ObjectidTest.pm).
+# (Before, the keys carried what the caller set.)
+is(caller_keys($node, 'app', 'public', 'owner'), '4|0|0|0|0|0|0|0',
+	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
+
 # keys
 $node->psql(
 	'app', q{
@@ -408,7 +418,7 @@ like($err, qr/NOTICE:  objectid 1\.3\.1 is registered already: nothing to do/,
 same_text(extension_members($node, 'upd'), $fresh, 'and nothing changed');
 
 # DROP EXTENSION takes everything
-$node->safe_psql('app', 'DROP TABLE t, h, bm, bb');
+$node->safe_psql('app', 'DROP TABLE t, h, bm, bb, keys; DROP FUNCTION keep(int)');
 $node->psql('app', 'DROP EXTENSION objectid', extra_params => [ '-U', 'owner' ],
 	on_error_die => 1);
 is( $node->safe_psql(
