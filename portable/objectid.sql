@@ -203,16 +203,38 @@ $$;
 -- null passes the check, as every null passes a domain's CHECK).
 --
 
+-- A domain has no casts: bytes::objectid and ts::objectid reach the check
+-- as the text of a bytea or a timestamptz, and the error names the
+-- function to use instead (portable/README.md, item 3)
 CREATE OR REPLACE FUNCTION objectid_portable_invalid(value text)
 RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+	instant boolean := false;
 BEGIN
 	IF value ~ '^[0-9A-Fa-f]{24}$' THEN
 		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
 			USING ERRCODE = '22P02',
 			HINT = 'The portable edition''s objectid is lowercase; objectid_in() accepts either case.';
+	ELSIF value ~ '^\\x([0-9a-f]{2})*$' THEN
+		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
+			USING ERRCODE = '22P02',
+			HINT = 'The portable edition''s objectid has no cast from bytea: objectid(bytes) takes 12 bytes.';
+	END IF;
+	IF value ~ '^[0-9A-Za-z]' AND value ~ '[0-9]' THEN
+		BEGIN
+			PERFORM value::timestamptz;
+			instant := true;
+		EXCEPTION WHEN OTHERS THEN
+			NULL;
+		END;
+	END IF;
+	IF instant THEN
+		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
+			USING ERRCODE = '22P02',
+			HINT = 'The portable edition''s objectid has no cast from timestamptz: objectid_from_timestamp(ts) gives the smallest objectid of its second.';
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
 		USING ERRCODE = '22P02';

@@ -228,13 +228,8 @@ regress_files($node, 'app', 'owner', "$top/portable/test", ['hostile'],
 regress_files($node, 'app', 'owner', $top, ['vectors'],
 	'sql/vectors.sql, with the planted objects in place');
 
-# Keys a caller cannot choose (pg_tle route): a role that may insert only
-# other columns than the keys, and a caller of a SECURITY DEFINER function
-# that inserts, set every setting the generators read (a second in 2100, a
-# process value, a v6 node, v7 and v8 instants in 2100; in the edition's
-# forms and in 1.3's before): every key carries the clock's time and this
-# backend's own process value and node (caller_keys, t/ObjectidTest.pm).
-# (Before, the keys carried what the caller set.)
+# Keys a caller cannot choose, as t/009_portable.pl checks them on the
+# plain route (caller_keys, t/ObjectidTest.pm)
 is(caller_keys($node, 'app', 'public', 'owner'), '4|0|0|0|0|0|0|0',
 	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
 
