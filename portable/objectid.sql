@@ -26,13 +26,14 @@
  * that the planner inlines them (a SET clause forbids it): objectid_timestamp
  * costs 0.2 us a call that way instead of 2.5 us.
  *
- * Per-session state (the ObjectId process value and counters, the last
- * instant of each time-based UUID generator, the v6 node and clock
+ * Per-session state (the last id of each generator, the v6 clock
  * sequence) lives in session-level custom settings objectid_portable.*;
  * randomness comes from gen_random_uuid() (core's CSPRNG).  A setting is
  * rolled back with the transaction that changed it, so the generators
- * without a timestamp argument take their order from the clock, which no
- * rollback takes back, and use the state only within a clock tick.
+ * take their order from the clock, which no rollback takes back, and use
+ * the state only within a clock tick.  The session can set it, so the
+ * process values and the v6 node are derived from the backend, never read
+ * from it, and no state ahead of the clock is followed.
  */
 
 -- The install schema is the first schema of the path; fail before anything
@@ -619,7 +620,10 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- since the last call, and a value runs into the next microsecond only
 -- after more calls within one microsecond than PL/pgSQL makes (v7: 5, v6:
 -- 10, v8: 25,600).  A call after a rollback reads a later microsecond, so a
--- rolled-back state takes nothing back.
+-- rolled-back state takes nothing back.  The session can set the state, so
+-- it is read only while less than a millisecond ahead of the clock (the
+-- clock went back less than that), and the v6 node never: a caller gets
+-- the clock's instant and its backend's node, whatever it set.
 --
 
 -- As the C extension, this file creates uuidv7(), uuidv7(interval), uuidv4(),

@@ -936,7 +936,10 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- since the last call, and a value runs into the next microsecond only
 -- after more calls within one microsecond than PL/pgSQL makes (v7: 5, v6:
 -- 10, v8: 25,600).  A call after a rollback reads a later microsecond, so a
--- rolled-back state takes nothing back.
+-- rolled-back state takes nothing back.  The session can set the state, so
+-- it is read only while less than a millisecond ahead of the clock (the
+-- clock went back less than that), and the v6 node never: a caller gets
+-- the clock's instant and its backend's node, whatever it set.
 --
 
 -- As the C extension, this file creates uuidv7(), uuidv7(interval), uuidv4(),

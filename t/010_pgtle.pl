@@ -52,7 +52,13 @@
 #   type, function or operator class of objectid;
 # - a superuser's CREATE EXTENSION running or taking over what another role
 #   planted in the schema (version 1.2 ran its objectid_portable_version()):
-#   refused, nothing created, nothing planted run.
+#   refused, nothing created, nothing planted run;
+# - a member of pgtle_admin, not a superuser, whose overloads planted in
+#   pgtle run as whoever registers, creates or updates the extension, or
+#   whose registration of 1.3 the file takes for its own: refused, none run;
+# - a setting the script changes (search_path) outliving CREATE or ALTER
+#   EXTENSION; keys whose time or process value a caller chooses through
+#   the generators' settings.
 
 use strict;
 use warnings;
