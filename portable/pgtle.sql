@@ -25,10 +25,51 @@
  * extension.
  */
 
+DO $pgtle$
+DECLARE
+	path pg_catalog.text := pg_catalog.current_setting('search_path');
+	problem pg_catalog.text;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	SELECT format('%s %s belongs to role "%s"; it is neither pg_tle''s nor an extension registered with pg_tle.',
+				  x.kind, x.obj, pg_get_userbyid(x.owner))
+	INTO problem
+	FROM (SELECT 'Function' AS kind, p.oid::regprocedure::text AS obj, p.proowner AS owner,
+				 'pg_proc'::regclass AS cls, p.oid
+		  FROM pg_proc p
+		  WHERE p.pronamespace = 'pgtle'::regnamespace
+			AND NOT (p.pronargs = 0 AND p.prokind = 'f' AND p.prorettype = 'text'::regtype
+					 AND p.prolang = (SELECT l.oid FROM pg_language l WHERE l.lanname = 'sql')
+					 AND p.proname ~ '^[^.]+(\.control|--.+\.sql)$')
+		  UNION ALL
+		  SELECT 'Operator', o.oid::regoperator::text, o.oprowner, 'pg_operator'::regclass, o.oid
+		  FROM pg_operator o
+		  WHERE o.oprnamespace = 'pgtle'::regnamespace) x
+	WHERE NOT EXISTS (SELECT FROM pg_depend d
+					  WHERE d.classid = x.cls AND d.objid = x.oid AND d.deptype = 'e'
+						AND d.refclassid = 'pg_extension'::regclass
+						AND d.refobjid = (SELECT e.oid FROM pg_extension e WHERE e.extname = 'pg_tle'))
+	ORDER BY x.kind, x.obj
+	LIMIT 1;
+	IF problem IS NOT NULL THEN
+		RAISE EXCEPTION 'schema pgtle holds an object that is not pg_tle''s'
+			USING ERRCODE = '42501', DETAIL = problem,
+			HINT = 'Every member of pgtle_admin may create in schema pgtle, and what it creates there could run with your privileges: drop the object, and find out who made it.';
+	END IF;
+	PERFORM pg_catalog.set_config('search_path', path, true);
+END
+$pgtle$;
+
+-- Register the script: a version not registered yet, with an update path
+-- from each earlier one.  A version registered already, and each update
+-- path to it, must hold this file's script byte for byte: another member of
+-- pgtle_admin may have registered a script of its own under this version,
+-- which CREATE and ALTER EXTENSION would run.  Every call into pgtle passes
+-- each of pg_tle's parameters, cast to its type.
 DO $_objectid_$
 DECLARE
 	-- the extension script; run over an earlier version, it updates it
-	script text := $_pgtle_$
+	script pg_catalog.text := $_pgtle_$
 -- The install schema is the first schema of the path; fail before anything
 -- is created when there is none.
 --
@@ -201,7 +242,53 @@ $$;
 -- "pgtle: after the plain edition's functions" goes at the end.
 --
 
-SELECT pgtle.create_shell_type_if_not_exists('@extschema@', 'objectid');
+-- pg_tle's schema.  Every member of pgtle_admin may create in pgtle, and
+-- this script runs with the rights of whoever runs CREATE or ALTER
+-- EXTENSION: it refuses a pgtle holding a function or operator that is
+-- neither pg_tle's (a member of extension pg_tle) nor a registration
+-- (pgtle."<name>.control"(), "<name>--<version>.sql"() and
+-- "<name>--<from>--<to>.sql"(), which pgtle.install_extension and its kin
+-- make: no arguments, SQL, returning text).  Besides, each call into
+-- pgtle below casts every argument to pg_tle's parameter type, so that an
+-- overload there cannot be chosen over pg_tle's own.  portable/pgtle/generate
+-- also runs this block before registering the script.
+DO $pgtle$
+DECLARE
+	path pg_catalog.text := pg_catalog.current_setting('search_path');
+	problem pg_catalog.text;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	SELECT format('%s %s belongs to role "%s"; it is neither pg_tle''s nor an extension registered with pg_tle.',
+				  x.kind, x.obj, pg_get_userbyid(x.owner))
+	INTO problem
+	FROM (SELECT 'Function' AS kind, p.oid::regprocedure::text AS obj, p.proowner AS owner,
+				 'pg_proc'::regclass AS cls, p.oid
+		  FROM pg_proc p
+		  WHERE p.pronamespace = 'pgtle'::regnamespace
+			AND NOT (p.pronargs = 0 AND p.prokind = 'f' AND p.prorettype = 'text'::regtype
+					 AND p.prolang = (SELECT l.oid FROM pg_language l WHERE l.lanname = 'sql')
+					 AND p.proname ~ '^[^.]+(\.control|--.+\.sql)$')
+		  UNION ALL
+		  SELECT 'Operator', o.oid::regoperator::text, o.oprowner, 'pg_operator'::regclass, o.oid
+		  FROM pg_operator o
+		  WHERE o.oprnamespace = 'pgtle'::regnamespace) x
+	WHERE NOT EXISTS (SELECT FROM pg_depend d
+					  WHERE d.classid = x.cls AND d.objid = x.oid AND d.deptype = 'e'
+						AND d.refclassid = 'pg_extension'::regclass
+						AND d.refobjid = (SELECT e.oid FROM pg_extension e WHERE e.extname = 'pg_tle'))
+	ORDER BY x.kind, x.obj
+	LIMIT 1;
+	IF problem IS NOT NULL THEN
+		RAISE EXCEPTION 'schema pgtle holds an object that is not pg_tle''s'
+			USING ERRCODE = '42501', DETAIL = problem,
+			HINT = 'Every member of pgtle_admin may create in schema pgtle, and what it creates there could run with your privileges: drop the object, and find out who made it.';
+	END IF;
+	PERFORM pg_catalog.set_config('search_path', path, true);
+END
+$pgtle$;
+
+SELECT pgtle.create_shell_type_if_not_exists('@extschema@'::pg_catalog.regnamespace,
+	'objectid'::pg_catalog.name);
 
 -- the I/O functions pg_tle calls (it creates objectid_portable_in(cstring)
 -- and objectid_portable_out(objectid) in C around them, the type's own):
@@ -244,10 +331,11 @@ COMMENT ON FUNCTION objectid_portable_out(bytea) IS 'private: objectid output fo
 
 -- alignment int4, not the C type's char: the 4-byte header pg_tle keeps is
 -- read as a bytea's, so it stays aligned
-SELECT pgtle.create_base_type_if_not_exists('@extschema@', 'objectid',
+SELECT pgtle.create_base_type_if_not_exists('@extschema@'::pg_catalog.regnamespace,
+	'objectid'::pg_catalog.name,
 	'@extschema@.objectid_portable_in(text)'::pg_catalog.regprocedure,
 	'@extschema@.objectid_portable_out(bytea)'::pg_catalog.regprocedure,
-	12, 'int4', 'plain');
+	12::pg_catalog.int4, 'int4'::pg_catalog.text, 'plain'::pg_catalog.text);
 
 COMMENT ON TYPE objectid IS 'MongoDB ObjectId: 4-byte seconds, 5-byte process value, 3-byte counter';
 
@@ -695,21 +783,27 @@ $$;
 COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'private: the hex digits of a UUID of one version, else an error';
 
 -- the next objectid() of second s and microsecond us.  State:
--- objectid_portable.objectid = 'pv last_s last_c'.  pv: the 5-byte process
--- value as 10 hex digits, derived from what tells this backend from every
--- other (the server's start time and the backend's process ID), so that a
--- session finds the same one again when its setting is gone (rolled back,
--- RESET ALL, DISCARD ALL).
+-- objectid_portable.objectid = 'k last_s last_c': the number (0 to 255) of
+-- the process value in use, and the second and counter of the last id.
+-- The process value is never read from the state, which the session can
+-- set: it is 5 bytes of a SHA-256 of what tells this backend from every
+-- other (the server's start time and the backend's process ID) and k, 0
+-- until the clock goes back.  So a session finds the same one again when
+-- its setting is gone (rolled back, RESET ALL, DISCARD ALL), and cannot
+-- choose another backend's.
 --
 -- A setting changed in a transaction that rolls back is rolled back too, so
 -- objectid() does not count from its state: its counter is the clock's
 -- microsecond within the second scaled to 23 bits, 0x000000 to 0x7ffff7,
--- and a later call reads a later microsecond, also after a rollback.
--- last_s/last_c (the last id) only add what the clock cannot: within one
--- microsecond, or when the clock went back, the next id continues after the
--- last one; past 0x7fffff the second moves on instead of repeating.  (The
--- upper half of the counter is left to the ids of version 1.2's
--- objectid(timestamptz), which carried the same process value.)
+-- and a later call reads a later microsecond, also after a rollback.  The
+-- state only adds what the clock cannot: within one microsecond the next
+-- id continues after the last one.  The second is always the clock's: a
+-- state ahead of the clock (the clock went back, or a state this function
+-- did not write: a second ahead, a counter more than a millisecond ahead)
+-- and a counter past 0x7fffff take the next process value instead (k + 1,
+-- modulo 256), with the clock's counter.  (The upper half of the counter
+-- is left to the ids of version 1.2's objectid(timestamptz), which carried
+-- the same process value as k 0.)
 CREATE OR REPLACE FUNCTION objectid_portable_next(s int8, us int8)
 RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
@@ -718,27 +812,23 @@ AS $$
 DECLARE
 	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
 	c int8 := us * 8388608 / 1000000;
+	k int4 := 0;
 BEGIN
-	IF st IS NULL OR cardinality(st) <> 3 THEN
-		st := ARRAY[encode(substr(sha256(convert_to(concat_ws(' ', 'objectid',
-					extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()),
-					'UTF8')), 1, 5), 'hex'), '-1', '-1'];
-	END IF;
-	IF st[2]::int8 >= 0 AND (s < st[2]::int8 OR (s = st[2]::int8 AND c <= st[3]::int8)) THEN
-		s := st[2];
-		c := st[3]::int8 + 1;
-		IF c > 8388607 THEN
-			IF s = 4294967295 THEN
-				PERFORM @extschema@.objectid_portable_range_error('objectid');
-			END IF;
-			s := s + 1;
-			c := 0;
+	IF cardinality(st) = 3 AND st[1] ~ '^\d{1,3}$' AND st[2] ~ '^\d{1,10}$' AND st[3] ~ '^\d{1,7}$'
+		AND st[1]::int4 <= 255 AND st[3]::int8 <= 8388607 THEN
+		k := st[1]::int4;
+		IF st[2]::int8 > s OR (st[2]::int8 = s AND st[3]::int8 >= c + 8389) OR
+			(st[2]::int8 = s AND st[3]::int8 = 8388607) THEN
+			k := (k + 1) % 256;
+		ELSIF st[2]::int8 = s AND st[3]::int8 >= c THEN
+			c := st[3]::int8 + 1;
 		END IF;
 	END IF;
-	st[2] := s;
-	st[3] := c;
-	PERFORM set_config('objectid_portable.objectid', array_to_string(st, ' '), false);
-	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
+	PERFORM set_config('objectid_portable.objectid', concat_ws(' ', k, s, c), false);
+	RETURN lpad(to_hex(s), 8, '0') ||
+		encode(substr(sha256(convert_to(concat_ws(' ', 'objectid', extract(epoch FROM pg_postmaster_start_time()),
+			pg_backend_pid(), nullif(k, 0)), 'UTF8')), 1, 5), 'hex') ||
+		lpad(to_hex(c), 6, '0');
 END
 $$;
 
@@ -863,16 +953,19 @@ $$;
 
 COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
 
--- State: objectid_portable.objectid_timestamptz = 'pv n': a 5-byte process
--- value of its own and a 24-bit counter from a random start, both drawn
--- when the setting is missing (a new session, RESET ALL, DISCARD ALL, the
--- rollback of the transaction that set it first), so that a session never
--- finds the same pair again: the ids it made stay unique (as the C
--- extension's, whose process value is drawn once per process).  A rollback
--- that restores an earlier state takes the counter back with it: an id
--- made in the rolled-back transaction can come again (portable/README.md,
--- item 8).  Its process value is not objectid()'s, so its ids never meet
--- objectid()'s.
+-- State: objectid_portable.objectid_timestamptz = 'k n'.  n: the last
+-- id's position in time, the clock's microseconds since 1970 times 8 (one
+-- more than the last when the clock has not moved); its low 24 bits are
+-- the counter, and its other bits, with k, the backend's process ID and
+-- the server's start time, make the process value (5 bytes of a SHA-256):
+-- a new one every 2^21 microseconds (2.1 s).  So the pair of process value
+-- and counter never comes again in a session, nor in a later session on a
+-- reused process ID, while the clock goes forward: a reset state (a new
+-- session, RESET ALL, DISCARD ALL, a rollback) takes nothing back, and
+-- the session cannot choose either (the state is never more than a
+-- millisecond ahead of the clock: beyond, the clock went back, or the
+-- state is not this function's, and k moves on, modulo 256).  Its hash
+-- input is not objectid()'s, so its ids never meet objectid()'s.
 CREATE OR REPLACE FUNCTION objectid(timestamptz)
 RETURNS objectid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
@@ -881,19 +974,23 @@ AS $$
 DECLARE
 	st text[] := string_to_array(current_setting('objectid_portable.objectid_timestamptz', true), ' ');
 	s int8 := @extschema@.objectid_portable_seconds($1);
-	r bytea;
-	c int8;
+	n int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 8;
+	k int4 := 0;
 BEGIN
-	IF st IS NULL OR cardinality(st) <> 2 THEN
-		-- gen_random_uuid(): bytes 0-5 and 9-15 are random
-		r := uuid_send(gen_random_uuid());
-		st := ARRAY[encode(substr(r, 1, 5), 'hex'),
-					((get_byte(r, 9) << 16) | (get_byte(r, 10) << 8) | get_byte(r, 11))::text];
+	IF cardinality(st) = 2 AND st[1] ~ '^\d{1,3}$' AND st[2] ~ '^\d{1,18}$' AND st[1]::int4 <= 255 THEN
+		k := st[1]::int4;
+		IF st[2]::int8 >= n + 8000 THEN
+			k := (k + 1) % 256;
+		ELSIF st[2]::int8 >= n THEN
+			n := st[2]::int8 + 1;
+		END IF;
 	END IF;
-	c := st[2]::int8;
-	st[2] := (c + 1) & 16777215;
-	PERFORM set_config('objectid_portable.objectid_timestamptz', array_to_string(st, ' '), false);
-	RETURN lpad(to_hex(s), 8, '0') || st[1] || lpad(to_hex(c), 6, '0');
+	PERFORM set_config('objectid_portable.objectid_timestamptz', concat_ws(' ', k, n), false);
+	RETURN lpad(to_hex(s), 8, '0') ||
+		encode(substr(sha256(convert_to(concat_ws(' ', 'objectid(timestamptz)',
+			extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid(), nullif(k, 0), n >> 24),
+			'UTF8')), 1, 5), 'hex') ||
+		lpad(to_hex(n & 16777215), 6, '0');
 END
 $$;
 
@@ -919,7 +1016,10 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- since the last call, and a value runs into the next microsecond only
 -- after more calls within one microsecond than PL/pgSQL makes (v7: 5, v6:
 -- 10, v8: 25,600).  A call after a rollback reads a later microsecond, so a
--- rolled-back state takes nothing back.
+-- rolled-back state takes nothing back.  The session can set the state, so
+-- it is read only while less than a millisecond ahead of the clock (the
+-- clock went back less than that), and the v6 node never: a caller gets
+-- the clock's instant and its backend's node, whatever it set.
 --
 
 -- As the C extension, this file creates uuidv7(), uuidv7(interval), uuidv4(),
@@ -927,31 +1027,31 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- has functions of those names in pg_catalog (17+:
 -- uuid_extract_timestamp, uuid_extract_version; 18+: uuidv4, uuidv7,
 -- uuidv7(interval)), which is searched first: a COMMENT ON would describe
--- core's.  Around those five, pg_catalog is searched last, and their types
--- are qualified (the install schema is searched first there), as in the C
--- extension's script.
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
-
+-- core's.  So their comments name the install schema (current_schema(), in
+-- a DO block: the file changes no setting that would outlive it, such as
+-- search_path), and their types are qualified.
 CREATE OR REPLACE FUNCTION uuidv7()
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	prev int8 := nullif(current_setting('objectid_portable.uuidv7', true), '');
+	prev text := current_setting('objectid_portable.uuidv7', true);
 	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
 BEGIN
-	-- PostgreSQL 18: at least one fraction step (245 ns) above the last
-	IF prev + 245 >= ns THEN
-		ns := prev + 245;
+	-- PostgreSQL 18: at least one fraction step (245 ns) above the last,
+	-- unless that is a millisecond or more ahead of the clock (the clock
+	-- went back, or the state is not this function's): then the clock's
+	IF prev ~ '^\d{1,19}$' AND prev::numeric + 245 >= ns AND prev::numeric + 245 < ns + 1000000 THEN
+		ns := prev::int8 + 245;
 	END IF;
 	PERFORM set_config('objectid_portable.uuidv7', ns::text, false);
 	RETURN @extschema@.objectid_portable_v7(ns / 1000000, ns % 1000000);
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7() IS 'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7() IS %L', pg_catalog.current_schema(),
+	'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session'); END $$;
 
 -- the current time (as uuidv7() reads it: one step above the last) plus
 -- shift; the step's nanoseconds are kept below the microsecond
@@ -961,13 +1061,13 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	prev int8 := nullif(current_setting('objectid_portable.uuidv7', true), '');
+	prev text := current_setting('objectid_portable.uuidv7', true);
 	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
 	us int8;
 	u uuid;
 BEGIN
-	IF prev + 245 >= ns THEN
-		ns := prev + 245;
+	IF prev ~ '^\d{1,19}$' AND prev::numeric + 245 >= ns AND prev::numeric + 245 < ns + 1000000 THEN
+		ns := prev::int8 + 245;
 	END IF;
 	us := @extschema@.objectid_portable_v7_us(to_timestamp((ns / 1000000000)::float8) +
 		((ns / 1000) % 1000000) * interval '1 microsecond' + shift);
@@ -977,11 +1077,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv7(pg_catalog.interval) IS 'a new UUID version 7 for the current time shifted by the interval';
-
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
-							  ', pg_catalog$', ''), false); END $$;
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7(pg_catalog.interval) IS %L', pg_catalog.current_schema(),
+	'a new UUID version 7 for the current time shifted by the interval'); END $$;
 
 CREATE OR REPLACE FUNCTION uuidv7_at(ts timestamptz)
 RETURNS uuid
@@ -1008,35 +1105,41 @@ DECLARE
 	now int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 10 + 122192928000000000;
 	t int8 := now;
 	seq int4;
-	node text;
+	-- the node: 6 bytes of a SHA-256 of what tells this backend from every
+	-- other, multicast bit set (never read from the state)
+	node bytea := substr(sha256(convert_to(concat_ws(' ', 'uuidv6',
+		extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()), 'UTF8')), 1, 6);
 	r bytea;
 BEGIN
+	node := set_byte(node, 0, get_byte(node, 0) | 1);
 	IF now < 0 OR now > 1152921504606846975 THEN
 		PERFORM @extschema@.objectid_portable_range_error('v6');
 	END IF;
-	IF st IS NULL OR cardinality(st) <> 4 THEN
-		-- a new session draws its own clock sequence and node (multicast bit set)
-		r := uuid_send(gen_random_uuid());
-		seq := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 16383;
-		node := encode(set_byte(substr(r, 10, 6), 0, get_byte(r, 9) | 1), 'hex');
-	ELSE
+	IF cardinality(st) = 4 AND st[1] ~ '^\d{1,5}$' AND st[3] ~ '^\d{1,19}$' AND st[4] ~ '^\d{1,19}$'
+		AND st[1]::int4 <= 16383 AND st[3]::numeric <= 1152921504606846975
+		AND st[4]::numeric <= 1152921504606846975 THEN
 		seq := st[1];
-		node := st[2];
-		-- the clock went back: say so in the clock sequence (RFC 9562)
-		IF now < st[4]::int8 THEN
+		-- the clock went back, or the last timestamp is a millisecond or more
+		-- ahead of it (a state this function did not write): say so in the
+		-- clock sequence (RFC 9562)
+		IF now < st[4]::int8 OR st[3]::int8 >= now + 10000 THEN
 			seq := (seq + 1) & 16383;
 		END IF;
 		-- count within a tick, and never let the timestamp go back
-		IF t <= st[3]::int8 THEN
+		IF t <= st[3]::int8 AND st[3]::int8 < now + 10000 THEN
 			IF st[3]::int8 = 1152921504606846975 THEN
 				PERFORM @extschema@.objectid_portable_range_error('v6');
 			END IF;
 			t := st[3]::int8 + 1;
 		END IF;
+	ELSE
+		-- a new session draws its own clock sequence
+		r := uuid_send(gen_random_uuid());
+		seq := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 16383;
 	END IF;
-	PERFORM set_config('objectid_portable.uuidv6', concat_ws(' ', seq, node, t, now), false);
+	PERFORM set_config('objectid_portable.uuidv6', concat_ws(' ', seq, encode(node, 'hex'), t, now), false);
 	RETURN (lpad(to_hex(t >> 12), 12, '0') || '6' || lpad(to_hex(t & 4095), 3, '0') ||
-			to_hex(32768 | seq) || node)::uuid;
+			to_hex(32768 | seq) || encode(node, 'hex'))::uuid;
 END
 $$;
 
@@ -1057,7 +1160,10 @@ BEGIN
 	IF tick < 0 THEN
 		PERFORM @extschema@.objectid_portable_range_error('v8');
 	END IF;
-	IF cardinality(st) = 2 AND tick <= st[1]::int8 THEN
+	-- a state a millisecond or more ahead of the clock (the clock went back,
+	-- or the state is not this function's): the clock's tick
+	IF cardinality(st) = 2 AND st[1] ~ '^\d{1,18}$' AND st[2] ~ '^\d{1,3}$' AND st[2]::int4 <= 255
+		AND tick <= st[1]::int8 AND st[1]::int8 < tick + 100000 THEN
 		-- same tick, or the clock went back: next sequence number
 		tick := st[1]::int8;
 		seq := st[2]::int4 + 1;
@@ -1098,15 +1204,13 @@ $$;
 
 COMMENT ON FUNCTION uuidv8(bytea) IS 'the 16 given bytes with the version 8 and variant bits set';
 
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.current_setting('search_path') || ', pg_catalog', false); END $$;
-
 CREATE OR REPLACE FUNCTION uuidv4()
 RETURNS pg_catalog.uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT pg_catalog.gen_random_uuid() $$;
 
-COMMENT ON FUNCTION uuidv4() IS 'a new random UUID version 4';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv4() IS %L', pg_catalog.current_schema(),
+	'a new random UUID version 4'); END $$;
 
 --
 -- UUID readers (null for other versions and for non-RFC variants)
@@ -1121,7 +1225,8 @@ AS $$
 	FROM uuid_send($1) b
 $$;
 
-COMMENT ON FUNCTION uuid_extract_version(pg_catalog.uuid) IS 'the version of an RFC 9562 UUID, else null';
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuid_extract_version(pg_catalog.uuid) IS %L', pg_catalog.current_schema(),
+	'the version of an RFC 9562 UUID, else null'); END $$;
 
 CREATE OR REPLACE FUNCTION uuid_extract_timestamp(pg_catalog.uuid)
 RETURNS pg_catalog.timestamptz
@@ -1129,11 +1234,8 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$ BEGIN RETURN @extschema@.objectid_portable_uuid_time($1, '17'); END $$;
 
-COMMENT ON FUNCTION uuid_extract_timestamp(pg_catalog.uuid) IS 'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s';
-
-DO $$ BEGIN PERFORM pg_catalog.set_config('search_path',
-	pg_catalog.regexp_replace(pg_catalog.current_setting('search_path'),
-							  ', pg_catalog$', ''), false); END $$;
+DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuid_extract_timestamp(pg_catalog.uuid) IS %L', pg_catalog.current_schema(),
+	'the instant of a version 1 or 7 UUID (v7 to the millisecond), else null, as core''s'); END $$;
 
 CREATE OR REPLACE FUNCTION uuidv6_extract_timestamp(uuid)
 RETURNS timestamptz
@@ -2144,25 +2246,53 @@ $once$;
 COMMENT ON OPERATOR CLASS objectid_bloom_ops USING brin IS 'BRIN operator class: a bloom filter per block range, for equality';
 COMMENT ON OPERATOR FAMILY objectid_bloom_ops USING brin IS 'BRIN bloom operator family of objectid';
 $_pgtle_$;
-	registered text[] := ARRAY(SELECT v.version FROM pgtle.available_extension_versions() v
-							   WHERE v.name OPERATOR(pg_catalog.=) 'objectid');
-	earlier text;
+	-- what pg_tle stores for a registered script: the text of
+	-- pgtle."objectid--1.3.sql"() (read, never run)
+	stored pg_catalog.text := 'SELECT $_pgtle_i_$' OPERATOR(pg_catalog.||) script
+		OPERATOR(pg_catalog.||) '$_pgtle_i_$';
+	registered pg_catalog.text[];
+	rival pg_catalog.text;
+	earlier pg_catalog.text;
 BEGIN
+	registered := ARRAY(SELECT v.version FROM pgtle.available_extension_versions() v
+						WHERE v.name OPERATOR(pg_catalog.=) 'objectid');
 	IF pg_catalog.cardinality(registered) OPERATOR(pg_catalog.=) 0 THEN
-		PERFORM pgtle.install_extension('objectid', '1.3',
-			'12-byte object identifier type and UUID tools (portable edition, pg_tle)',
-			script);
+		IF pg_catalog.to_regprocedure('pgtle.install_extension(text,text,text,text,text[],text)') IS NOT NULL THEN
+			PERFORM pgtle.install_extension('objectid'::pg_catalog.text, '1.3'::pg_catalog.text,
+				'12-byte object identifier type and UUID tools (portable edition, pg_tle)'::pg_catalog.text,
+				script, NULL::pg_catalog.text[], NULL::pg_catalog.text);
+		ELSE
+			-- pg_tle before 1.5
+			PERFORM pgtle.install_extension('objectid'::pg_catalog.text, '1.3'::pg_catalog.text,
+				'12-byte object identifier type and UUID tools (portable edition, pg_tle)'::pg_catalog.text,
+				script, NULL::pg_catalog.text[]);
+		END IF;
 	ELSIF '1.3' OPERATOR(pg_catalog.=) ANY (registered) THEN
+		SELECT pg_catalog.format('pgtle.%I() (owned by role "%s")', p.proname, pg_catalog.pg_get_userbyid(p.proowner))
+		INTO rival FROM pg_catalog.pg_proc p
+		WHERE p.pronamespace OPERATOR(pg_catalog.=) 'pgtle'::pg_catalog.regnamespace
+		  AND (p.proname OPERATOR(pg_catalog.=) 'objectid--1.3.sql'
+			   OR p.proname OPERATOR(pg_catalog.~~) 'objectid--%--1.3.sql')
+		  AND p.prosrc OPERATOR(pg_catalog.<>) stored
+		ORDER BY p.proname
+		LIMIT 1;
+		IF rival IS NOT NULL THEN
+			RAISE EXCEPTION 'objectid 1.3 is registered with another script'
+				USING ERRCODE = '55000',
+				DETAIL = pg_catalog.format('%s is not this file''s script; CREATE and ALTER EXTENSION would run it.', rival),
+				HINT = 'To register this file''s script instead, its owner or a superuser drops that one with pgtle.uninstall_extension(''objectid'', ''1.3''), or pgtle.uninstall_extension(''objectid'') where it is the only version; then run this file again.';
+		END IF;
 		RAISE NOTICE 'objectid 1.3 is registered already: nothing to do';
 	ELSE
-		PERFORM pgtle.install_extension_version_sql('objectid', '1.3', script);
+		PERFORM pgtle.install_extension_version_sql('objectid'::pg_catalog.text, '1.3'::pg_catalog.text, script);
 		FOREACH earlier IN ARRAY registered LOOP
 			IF pg_catalog.string_to_array(earlier, '.')::pg_catalog.int4[]
 				OPERATOR(pg_catalog.<) pg_catalog.string_to_array('1.3', '.')::pg_catalog.int4[] THEN
-				PERFORM pgtle.install_update_path('objectid', earlier, '1.3', script);
+				PERFORM pgtle.install_update_path('objectid'::pg_catalog.text, earlier,
+					'1.3'::pg_catalog.text, script);
 			END IF;
 		END LOOP;
-		PERFORM pgtle.set_default_version('objectid', '1.3');
+		PERFORM pgtle.set_default_version('objectid'::pg_catalog.text, '1.3'::pg_catalog.text);
 	END IF;
 END
 $_objectid_$;

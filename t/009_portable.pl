@@ -118,10 +118,9 @@ regress_files($node, $vectors, $user, $top, ['vectors'],
 # the process values (bytes 5-9 of an objectid: objectid()'s, and
 # objectid(timestamptz)'s own), the v6 clock sequence and node are drawn
 # per session: one shared by two sessions would make their ids collide.
-# (objectid()'s comes from the server's start and the process ID, which
-# the next session may reuse; its ids still differ, by the clock.
-# objectid(timestamptz)'s is random: generators.sql shows a new one in one
-# backend, same process ID, after each DISCARD ALL.)
+# (Each comes from the server's start and the process ID, which the next
+# session may reuse; its ids still differ, by the clock: generators.sql
+# shows objectid(timestamptz) repeating no id across DISCARD ALL.)
 my (%process, %node);
 for (1 .. 20)
 {
@@ -138,11 +137,61 @@ for (1 .. 20)
 is(scalar keys %process, 40, '20 sessions, 40 process values (objectid()\'s and objectid(timestamptz)\'s)');
 is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
 
+# Keys a caller cannot choose (plain route): a role that may insert only
+# other columns than the keys, and a caller of a SECURITY DEFINER function
+# that inserts, set every setting the generators read (a second in 2100, a
+# process value, a v6 node, v7 and v8 instants in 2100; in the edition's
+# forms and in 1.3's before): every key carries the clock's time and this
+# backend's own process value and node (caller_keys, t/ObjectidTest.pm).
+# (Before, the keys carried what the caller set.)
+is(caller_keys($node, $vectors, 'public', $user), '4|0|0|0|0|0|0|0',
+	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
+
+my ($ret, $out, $err);
+
+# The casts a domain cannot have (portable/README.md, item 3): id::bytea
+# is text's, the 24 ASCII digits, silently, and bytea(id) the 12 bytes;
+# bytes::objectid and ts::objectid are refused with a hint naming the
+# function to use; id::timestamptz is refused by timestamptz's input,
+# core's error, which nothing here can add a hint to
+is( $node->safe_psql(
+		$vectors, q{
+SELECT octet_length(id::bytea), encode(public.bytea(id), 'hex')
+FROM (SELECT '507f1f77bcf86cd799439011'::public.objectid AS id) s}, connstr => as_owner($vectors)),
+	'24|507f1f77bcf86cd799439011',
+	'id::bytea is the 24 digits (text\'s cast); bytea(id) the 12 bytes');
+($ret, $out, $err) = $node->psql($vectors, q{SELECT '\x507f1f77bcf86cd799439011'::bytea::public.objectid},
+	connstr => as_owner($vectors));
+like($err, qr/ERROR:  invalid input syntax for type objectid: "\\x507f1f77bcf86cd799439011"\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from bytea: objectid\(bytes\) takes 12 bytes\./,
+	'bytes::objectid: refused (22P02), the hint naming objectid(bytes)');
+($ret, $out, $err) = $node->psql($vectors, q{SELECT timestamptz '2012-10-17 21:13:27+00'::public.objectid},
+	connstr => as_owner($vectors));
+like($err, qr/ERROR:  invalid input syntax for type objectid: "[^"]+"\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from timestamptz: objectid_from_timestamp\(ts\) gives the smallest objectid of its second\./,
+	'ts::objectid: refused (22P02), the hint naming objectid_from_timestamp(ts)');
+($ret, $out, $err) = $node->psql($vectors, q{SELECT '507f1f77bcf86cd799439011'::public.objectid::timestamptz},
+	connstr => as_owner($vectors));
+like($err, qr/ERROR:  invalid input syntax for type timestamp with time zone: "507f1f77bcf86cd799439011"/,
+	'id::timestamptz: refused by timestamptz\'s input (22007)');
+
+# objectid.uuid_representation is a placeholder here: a database owner
+# cannot set it for the database without a superuser's GRANT SET ON
+# PARAMETER (portable/README.md, item 11)
+($ret, $out, $err) = $node->psql($vectors, qq{ALTER DATABASE $vectors SET objectid.uuid_representation = 'javaLegacy'},
+	connstr => as_owner($vectors));
+like($err, qr/ERROR:  permission denied to set parameter "objectid\.uuid_representation"/,
+	'ALTER DATABASE ... SET objectid.uuid_representation by the database owner: refused');
+$node->safe_psql($vectors, "GRANT SET ON PARAMETER objectid.uuid_representation TO $user");
+$node->safe_psql($vectors, qq{ALTER DATABASE $vectors SET objectid.uuid_representation = 'javaLegacy'},
+	connstr => as_owner($vectors));
+is($node->safe_psql($vectors, 'SHOW objectid.uuid_representation', connstr => as_owner($vectors)),
+	'javaLegacy', 'with GRANT SET ON PARAMETER, the owner sets it for the database');
+$node->safe_psql($vectors, qq{ALTER DATABASE $vectors RESET objectid.uuid_representation},
+	connstr => as_owner($vectors));
+
 # Representation names match in ASCII case alone, as the C extension's,
 # whatever the collation: lowercased under the database's (C.UTF-8 here,
 # which lowercases İ to i), 'unspecİfied' was unspecified; under Turkish
 # rules (I to ı), 'UNSPECIFIED' was unknown
-my ($ret, $out, $err);
 my $repr = q{SELECT public.uuid_to_bytea('00112233-4455-6677-8899-aabbccddeeff', %s)};
 is($node->safe_psql($vectors, q{SELECT lower('unspecİfied')}), 'unspecified',
 	'the database\'s collation lowercases İ to i (the check below can fail)');
@@ -303,6 +352,25 @@ SKIP:
 	($ret, $err) = run_file($update, 'SET search_path = c');
 	like($err, qr/ERROR:  schema c has a type objectid that is not the portable edition's/,
 		'the file refuses a schema where the C extension has its type');
+}
+
+# No setting the file changes outlives it: every setting of the session
+# (pg_settings) is the same after it as before, run in psql's autocommit
+# mode, and within a transaction after SET LOCAL search_path (as a
+# migration that includes it runs it).  (Before, the file set search_path
+# for the session around five functions: after a transaction that had SET
+# LOCAL it, the SET LOCAL's value stayed.)
+$node->safe_psql($update, 'CREATE SCHEMA s_settings', connstr => as_owner($update));
+for my $case (
+	[ "\\i $sql", "options='-csearch_path=s_settings'", 'in autocommit mode' ],
+	[ "BEGIN;\nSET LOCAL search_path = s_settings;\n\\i $sql\nCOMMIT;", '',
+		'in a transaction after SET LOCAL search_path = s_settings' ])
+{
+	my ($script, $options, $name) = @$case;
+	my ($ret, $before, $after, $err) =
+	  settings_around($node, $update, $script, connstr => as_owner($update) . " $options");
+	is($ret, 0, "the file run $name") or diag($err);
+	same_text($after, $before, "run $name, the session's settings are the same after it as before");
 }
 
 # USAGE on the install schema: the functions call their helpers by the

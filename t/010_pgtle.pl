@@ -52,7 +52,13 @@
 #   type, function or operator class of objectid;
 # - a superuser's CREATE EXTENSION running or taking over what another role
 #   planted in the schema (version 1.2 ran its objectid_portable_version()):
-#   refused, nothing created, nothing planted run.
+#   refused, nothing created, nothing planted run;
+# - a member of pgtle_admin, not a superuser, whose overloads planted in
+#   pgtle run as whoever registers, creates or updates the extension, or
+#   whose registration of 1.3 the file takes for its own: refused, none run;
+# - a setting the script changes (search_path) outliving CREATE or ALTER
+#   EXTENSION; keys whose time or process value a caller chooses through
+#   the generators' settings.
 
 use strict;
 use warnings;
@@ -228,6 +234,11 @@ regress_files($node, 'app', 'owner', "$top/portable/test", ['hostile'],
 regress_files($node, 'app', 'owner', $top, ['vectors'],
 	'sql/vectors.sql, with the planted objects in place');
 
+# Keys a caller cannot choose, as t/009_portable.pl checks them on the
+# plain route (caller_keys, t/ObjectidTest.pm)
+is(caller_keys($node, 'app', 'public', 'owner'), '4|0|0|0|0|0|0|0',
+	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
+
 # keys
 $node->psql(
 	'app', q{
@@ -386,8 +397,10 @@ SELECT (SELECT string_agg(version, ' ' ORDER BY version) FROM pgtle.available_ex
 	 FROM pgtle.extension_update_paths('objectid'))}),
 	'1.3 1.3.1|1.3.1|1.3>1.3.1:true 1.3.1>1.3:false',
 	'1.3 and 1.3.1 registered, 1.3.1 the default, an update path from 1.3 to 1.3.1 and none back');
-($ret, $out, $err) = $node->psql('upd', 'ALTER EXTENSION objectid UPDATE');
+my ($set_before, $set_after);
+($ret, $set_before, $set_after, $err) = settings_around($node, 'upd', 'ALTER EXTENSION objectid UPDATE;');
 is($ret, 0, 'ALTER EXTENSION objectid UPDATE takes the database from 1.3 to 1.3.1') or diag($err);
+same_text($set_after, $set_before, 'ALTER EXTENSION objectid UPDATE: the session\'s settings are the same after it as before');
 is($node->safe_psql('upd', "SELECT extversion FROM pg_extension WHERE extname = 'objectid'"),
 	'1.3.1', 'the extension is at 1.3.1');
 same_text(extension_members($node, 'upd'), $fresh,
@@ -406,7 +419,7 @@ like($err, qr/NOTICE:  objectid 1\.3\.1 is registered already: nothing to do/,
 same_text(extension_members($node, 'upd'), $fresh, 'and nothing changed');
 
 # DROP EXTENSION takes everything
-$node->safe_psql('app', 'DROP TABLE t, h, bm, bb');
+$node->safe_psql('app', 'DROP TABLE t, h, bm, bb, keys; DROP FUNCTION keep(int)');
 $node->psql('app', 'DROP EXTENSION objectid', extra_params => [ '-U', 'owner' ],
 	on_error_die => 1);
 is( $node->safe_psql(
@@ -448,6 +461,109 @@ $node->safe_psql('planted', 'CREATE SCHEMA ids');
 ($ret, $out, $err) = $node->psql('planted', 'CREATE EXTENSION objectid SCHEMA ids');
 is($ret, 0, 'and in a schema only the superuser may create in: created') or diag($err);
 is(planted_effects($node, 'planted'), 'f|0|0', 'nothing of mallory\'s ran');
+
+# No setting the script changes outlives CREATE EXTENSION (ALTER
+# EXTENSION UPDATE: above): every setting of the session is the same after
+# it as before.  (Before, search_path stayed "<schema>, pgtle, pg_temp": a
+# migration's next tables went into the extension's schema, and the
+# session searched pgtle, where every member of pgtle_admin may create.)
+$node->safe_psql('postgres', 'CREATE DATABASE settings');
+$node->safe_psql('settings', 'CREATE EXTENSION pg_tle; CREATE SCHEMA ids');
+($ret, $out, $err) = as_installer('settings');
+die "installing portable/pgtle.sql in settings: $err" if $ret;
+($ret, $set_before, $set_after, $err) = settings_around($node, 'settings', 'CREATE EXTENSION objectid SCHEMA ids;');
+is($ret, 0, 'CREATE EXTENSION objectid SCHEMA ids') or diag($err);
+same_text($set_after, $set_before, 'CREATE EXTENSION objectid: the session\'s settings are the same after it as before');
+
+# A member of pgtle_admin that is not a superuser may create in schema
+# pgtle (pg_tle grants it CREATE there).  mallory (planted_setup), made
+# one, plants there an overload of each pg_tle function the files call,
+# taking what an untyped literal resolves to (text); each runs
+# mallory.ran(), which makes mallory a superuser when a superuser calls
+# it.  (Before, the script called create_shell_type_if_not_exists('ids',
+# 'objectid') with untyped literals, and mallory's overload ran as the
+# superuser who ran CREATE or ALTER EXTENSION.)  The files refuse such a
+# pgtle (42501) before they call anything there, and name pg_tle's
+# functions with their parameters' types.
+$node->safe_psql('postgres', 'CREATE DATABASE pgplant');
+# (mallory, a role of the cluster, exists: its schema and functions here)
+my $mallory_here = planted_setup() =~ s/^CREATE ROLE mallory LOGIN;\n//mr;
+$node->safe_psql('pgplant', "CREATE EXTENSION pg_tle; $mallory_here; GRANT pgtle_admin TO mallory");
+my $pg_overloads = q{
+CREATE FUNCTION pgtle.create_shell_type_if_not_exists(text, text) RETURNS boolean
+LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN true; END $$;
+CREATE FUNCTION pgtle.create_base_type_if_not_exists(text, text, regprocedure, regprocedure, int4, text, text)
+RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN true; END $$;
+CREATE FUNCTION pgtle.install_extension(text, text, text, text) RETURNS boolean
+LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN true; END $$;
+};
+my $pg_drop = q{
+DROP FUNCTION pgtle.create_shell_type_if_not_exists(text, text);
+DROP FUNCTION pgtle.create_base_type_if_not_exists(text, text, regprocedure, regprocedure, int4, text, text);
+DROP FUNCTION pgtle.install_extension(text, text, text, text);
+};
+my $as_mallory = sub {
+	$node->safe_psql('pgplant', $_[0], connstr => $node->connstr('pgplant') . ' user=mallory');
+};
+my $pgtle_refused = qr/ERROR:  schema pgtle holds an object that is not pg_tle's\nDETAIL:  Function pgtle\.\w+\([^)]*\) belongs to role "mallory"; it is neither pg_tle's nor an extension registered with pg_tle\./;
+my $registered = q{SELECT count(*) FROM pgtle.available_extension_versions() WHERE name = 'objectid'};
+# before registration
+$as_mallory->($pg_overloads);
+($ret, $out, $err) = as_installer('pgplant');
+like($err, $pgtle_refused, 'mallory\'s overloads in pgtle: portable/pgtle.sql refuses to register (42501)');
+is($node->safe_psql('pgplant', $registered) . ' ' . planted_effects($node, 'pgplant'), '0 f|0|0',
+	'nothing registered, nothing of mallory\'s ran');
+# before CREATE EXTENSION, run by a superuser
+$as_mallory->($pg_drop);
+($ret, $out, $err) = as_installer('pgplant');
+is($ret, 0, 'without them, portable/pgtle.sql registers objectid') or diag($err);
+$as_mallory->($pg_overloads);
+($ret, $out, $err) = $node->psql('pgplant', 'CREATE EXTENSION objectid');
+like($err, $pgtle_refused, 'mallory\'s overloads in pgtle: a superuser\'s CREATE EXTENSION refused (42501)');
+is($node->safe_psql('pgplant', q{SELECT count(*) FROM pg_extension WHERE extname = 'objectid'})
+	  . ' ' . planted_effects($node, 'pgplant'),
+	'0 f|0|0', 'no extension, nothing of mallory\'s ran (mallory not a superuser)');
+# before ALTER EXTENSION UPDATE (1.3 to 1.3.1), run by a superuser
+$as_mallory->($pg_drop);
+$node->safe_psql('pgplant', 'CREATE EXTENSION objectid');
+($ret, $out, $err) = as_installer('pgplant', $later);
+is($ret, 0, 'the 1.3.1 file registers 1.3.1') or diag($err);
+$as_mallory->($pg_overloads);
+($ret, $out, $err) = $node->psql('pgplant', 'ALTER EXTENSION objectid UPDATE');
+like($err, $pgtle_refused, 'mallory\'s overloads in pgtle: a superuser\'s ALTER EXTENSION UPDATE refused (42501)');
+is($node->safe_psql('pgplant', q{SELECT extversion FROM pg_extension WHERE extname = 'objectid'})
+	  . ' ' . planted_effects($node, 'pgplant'),
+	'1.3 f|0|0', 'still 1.3, nothing of mallory\'s ran');
+# an overload that pg_tle's function wins over as well (an extra parameter
+# with a default makes the call ambiguous, a refusal): the check names
+# operators too
+$as_mallory->($pg_drop . q{CREATE OPERATOR pgtle.=== (LEFTARG = text, RIGHTARG = text, FUNCTION = mallory.matches)});
+($ret, $out, $err) = $node->psql('pgplant', 'ALTER EXTENSION objectid UPDATE');
+like($err, qr/ERROR:  schema pgtle holds an object that is not pg_tle's\nDETAIL:  Operator pgtle\.===\(text,text\) belongs to role "mallory"/,
+	'an operator of mallory\'s in pgtle: refused too');
+$as_mallory->('DROP OPERATOR pgtle.=== (text, text)');
+($ret, $out, $err) = $node->psql('pgplant', 'ALTER EXTENSION objectid UPDATE');
+is($ret, 0, 'without it, ALTER EXTENSION objectid UPDATE') or diag($err);
+is(planted_effects($node, 'pgplant'), 'f|0|0', 'nothing of mallory\'s ran in any of these');
+
+# A rival registration: mallory registers objectid 1.3 first, with a
+# script of its own, which CREATE EXTENSION would run.  (Before,
+# portable/pgtle.sql said "registered already: nothing to do".)  The file
+# compares the registered script with its own, byte for byte, and refuses.
+$node->safe_psql('postgres', 'CREATE DATABASE rival');
+$node->safe_psql('rival', "CREATE EXTENSION pg_tle; $mallory_here");
+$node->safe_psql('rival',
+	q{SELECT pgtle.install_extension('objectid', '1.3', 'not objectid', 'SELECT mallory.ran();')},
+	connstr => $node->connstr('rival') . ' user=mallory');
+($ret, $out, $err) = as_installer('rival');
+like($err, qr/ERROR:  objectid 1\.3 is registered with another script\nDETAIL:  pgtle\."objectid--1\.3\.sql"\(\) \(owned by role "mallory"\) is not this file's script; CREATE and ALTER EXTENSION would run it\.\nHINT:  To register this file's script instead, its owner or a superuser drops that one with pgtle\.uninstall_extension\('objectid', '1\.3'\)/,
+	'a rival registration of 1.3: portable/pgtle.sql refuses (55000) and says what to do');
+$node->safe_psql('rival', q{SELECT pgtle.uninstall_extension('objectid')});
+($ret, $out, $err) = as_installer('rival');
+is($ret, 0, 'once it is uninstalled, the file registers its own') or diag($err);
+($ret, $out, $err) = as_installer('rival');
+like($err, qr/NOTICE:  objectid 1\.3 is registered already: nothing to do/, 'and run again, it finds its own');
+is(planted_effects($node, 'rival'), 'f|0|0', 'nothing of mallory\'s ran');
 
 $node->stop;
 done_testing();

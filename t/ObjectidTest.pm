@@ -28,7 +28,8 @@ our @EXPORT = qw(
   objectid_node shadow_install_path pgtle_problem run_client present_generators
   check_index amcheck_btrees same_text extension_members
   data_tables data_rows data_fingerprint data_checks data_defaults new_keys process_values
-  regress_files run_regress planted_setup planted_effects planted_checks);
+  regress_files run_regress planted_setup planted_effects planted_checks settings_around
+  caller_keys);
 
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
@@ -620,6 +621,100 @@ sub process_values
 	my ($node, $db, $col, $cond) = @_;
 	return split /\n/, $node->safe_psql($db,
 		"SELECT DISTINCT encode(substr(${col}::bytea, 5, 5), 'hex') FROM oid_t WHERE $cond ORDER BY 1");
+}
+
+# settings_around(node, db, sql, psql params...): every setting of one
+# session (pg_settings: name=setting, one a line) before and after sql runs
+# in it (ON_ERROR_STOP): (exit status, before, after, stderr).  What an
+# install script sets beyond its end (search_path after CREATE EXTENSION)
+# shows as a difference.
+sub settings_around
+{
+	my ($node, $db, $sql, %params) = @_;
+	my $list = q{SELECT string_agg(name || '=' || coalesce(setting, ''), ' | ' ORDER BY name) FROM pg_settings;};
+	# (a DO block first: PL/pgSQL's settings appear once it is loaded)
+	my ($ret, $out, $err) =
+	  $node->psql($db, "DO \$\$ BEGIN END \$\$;\n$list\n$sql\n$list", on_error_stop => 1, %params);
+	my ($before, $after) = (split(/\n/, $out))[ 0, -1 ];
+	return ($ret, join("\n", split / \| /, $before // ''), join("\n", split / \| /, $after // ''), $err);
+}
+
+# caller_keys(node, db, schema, owner): the keys the portable edition
+# (installed in schema, by owner) makes for a caller that sets every
+# setting its generators read (objectid_portable.*), to values of the
+# edition's own forms and of version 1.3's before (a second in 2100, a
+# process value and a v6 node of the caller's choice, v7 and v8 instants in
+# 2100): the role clerk, which may insert into public.keys only columns
+# other than the keys (DEFAULT objectid(), objectid(now()), uuidv7(),
+# uuidv6(), uuidv8()), inserts a row, and calls owner's SECURITY DEFINER
+# function that inserts one.  Returns 'rows|bad second|bad process
+# value|bad objectid(timestamptz) process value|bad v7|bad v6|bad v6
+# node|bad v8': '4|0|0|0|0|0|0|0' when every key carries the clock's time
+# (within a second of the row's clock_timestamp()) and the process value
+# or node of the clerk's backend (portable/objectid.sql: objectid()'s k-th,
+# objectid(timestamptz)'s of k and its clock window, uuidv6()'s).
+sub caller_keys
+{
+	my ($node, $db, $schema, $owner) = @_;
+	$node->safe_psql($db, q{DO $$ BEGIN CREATE ROLE clerk LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$});
+	my $as_owner = $node->connstr($db) . " user=$owner";
+	$node->safe_psql(
+		$db, qq{
+CREATE TABLE public.keys (id $schema.objectid DEFAULT $schema.objectid(),
+	t $schema.objectid DEFAULT $schema.objectid(now()), v7 uuid DEFAULT $schema.uuidv7(),
+	v6 uuid DEFAULT $schema.uuidv6(), v8 uuid DEFAULT $schema.uuidv8(),
+	pid int, via text, made timestamptz DEFAULT clock_timestamp());
+GRANT INSERT (pid, via) ON public.keys TO clerk;
+GRANT USAGE ON SCHEMA $schema TO clerk;
+CREATE FUNCTION public.keep(p int) RETURNS void LANGUAGE sql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS \$\$ INSERT INTO public.keys (pid, via) VALUES (p, 'definer') \$\$;
+GRANT EXECUTE ON FUNCTION public.keep(int) TO clerk;
+}, connstr => $as_owner);
+	my $round = sub {
+		my ($objectid, $timestamptz, $v7, $v6, $v8) = @_;
+		return qq{
+SET objectid_portable.objectid = '$objectid';
+SET objectid_portable.objectid_timestamptz = '$timestamptz';
+SET objectid_portable.uuidv7 = '$v7';
+SET objectid_portable.uuidv6 = '$v6';
+SET objectid_portable.uuidv8 = '$v8';
+INSERT INTO public.keys (pid, via) VALUES (pg_backend_pid(), 'insert');
+SET objectid_portable.objectid = '$objectid';
+SET objectid_portable.objectid_timestamptz = '$timestamptz';
+SET objectid_portable.uuidv7 = '$v7';
+SET objectid_portable.uuidv6 = '$v6';
+SET objectid_portable.uuidv8 = '$v8';
+SELECT public.keep(pg_backend_pid());};
+	};
+	$node->safe_psql(
+		$db,
+		$round->('7 4102444800 5', '3 99999999999999999', '7258118400000000000',
+			'5 0123456789ab 1152921504606846000 1152921504606846000', '723000000000000000 5')
+		  . $round->('abcdefabcd 4102444800 5', 'abcdefabcd 5', '7258118400000000000',
+			'5 0123456789ab 1152921504606846000 0', '723000000000000000 5'),
+		connstr => $node->connstr($db) . ' user=clerk');
+	return $node->safe_psql(
+		$db, qq{
+SET search_path = pg_catalog, pg_temp;
+CREATE FUNCTION pg_temp.h(text, int) RETURNS text LANGUAGE sql
+AS \$\$ SELECT encode(substr(sha256(convert_to(\$1, 'UTF8')), 1, \$2), 'hex') \$\$;
+CREATE FUNCTION pg_temp.us(timestamptz) RETURNS int8 LANGUAGE sql
+AS \$\$ SELECT (extract(epoch FROM \$1) * 1000000)::int8 \$\$;
+SELECT count(*),
+	count(*) FILTER (WHERE NOT $schema.objectid_timestamp(id) BETWEEN made - interval '1 second' AND made),
+	count(*) FILTER (WHERE NOT substr(id::text, 9, 10) IN (
+		SELECT pg_temp.h(concat_ws(' ', 'objectid', start, pid, nullif(k, 0)), 5) FROM generate_series(0, 255) k)),
+	count(*) FILTER (WHERE NOT substr(t::text, 9, 10) IN (
+		SELECT pg_temp.h(concat_ws(' ', 'objectid(timestamptz)', start, pid, nullif(k, 0), w), 5)
+		FROM generate_series(0, 255) k,
+			generate_series(pg_temp.us(made - interval '1 second') * 8 >> 24, pg_temp.us(made) * 8 >> 24) w)),
+	count(*) FILTER (WHERE NOT $schema.uuid_extract_timestamp(v7) BETWEEN made - interval '1 second' AND made),
+	count(*) FILTER (WHERE NOT $schema.uuidv6_extract_timestamp(v6) BETWEEN made - interval '1 second' AND made),
+	count(*) FILTER (WHERE substr(v6::text, 25) <> encode(set_byte(node, 0, get_byte(node, 0) | 1), 'hex')),
+	count(*) FILTER (WHERE NOT $schema.uuidv8_extract_timestamp(v8) BETWEEN made - interval '1 second' AND made)
+FROM public.keys,
+	LATERAL (SELECT extract(epoch FROM pg_postmaster_start_time()) AS start) s,
+	LATERAL (SELECT decode(pg_temp.h(concat_ws(' ', 'uuidv6', start, pid), 6), 'hex') AS node) n});
 }
 
 # ---- pg_regress

@@ -10,7 +10,53 @@
 -- "pgtle: after the plain edition's functions" goes at the end.
 --
 
-SELECT pgtle.create_shell_type_if_not_exists('@extschema@', 'objectid');
+-- pg_tle's schema.  Every member of pgtle_admin may create in pgtle, and
+-- this script runs with the rights of whoever runs CREATE or ALTER
+-- EXTENSION: it refuses a pgtle holding a function or operator that is
+-- neither pg_tle's (a member of extension pg_tle) nor a registration
+-- (pgtle."<name>.control"(), "<name>--<version>.sql"() and
+-- "<name>--<from>--<to>.sql"(), which pgtle.install_extension and its kin
+-- make: no arguments, SQL, returning text).  Besides, each call into
+-- pgtle below casts every argument to pg_tle's parameter type, so that an
+-- overload there cannot be chosen over pg_tle's own.  portable/pgtle/generate
+-- also runs this block before registering the script.
+DO $pgtle$
+DECLARE
+	path pg_catalog.text := pg_catalog.current_setting('search_path');
+	problem pg_catalog.text;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	SELECT format('%s %s belongs to role "%s"; it is neither pg_tle''s nor an extension registered with pg_tle.',
+				  x.kind, x.obj, pg_get_userbyid(x.owner))
+	INTO problem
+	FROM (SELECT 'Function' AS kind, p.oid::regprocedure::text AS obj, p.proowner AS owner,
+				 'pg_proc'::regclass AS cls, p.oid
+		  FROM pg_proc p
+		  WHERE p.pronamespace = 'pgtle'::regnamespace
+			AND NOT (p.pronargs = 0 AND p.prokind = 'f' AND p.prorettype = 'text'::regtype
+					 AND p.prolang = (SELECT l.oid FROM pg_language l WHERE l.lanname = 'sql')
+					 AND p.proname ~ '^[^.]+(\.control|--.+\.sql)$')
+		  UNION ALL
+		  SELECT 'Operator', o.oid::regoperator::text, o.oprowner, 'pg_operator'::regclass, o.oid
+		  FROM pg_operator o
+		  WHERE o.oprnamespace = 'pgtle'::regnamespace) x
+	WHERE NOT EXISTS (SELECT FROM pg_depend d
+					  WHERE d.classid = x.cls AND d.objid = x.oid AND d.deptype = 'e'
+						AND d.refclassid = 'pg_extension'::regclass
+						AND d.refobjid = (SELECT e.oid FROM pg_extension e WHERE e.extname = 'pg_tle'))
+	ORDER BY x.kind, x.obj
+	LIMIT 1;
+	IF problem IS NOT NULL THEN
+		RAISE EXCEPTION 'schema pgtle holds an object that is not pg_tle''s'
+			USING ERRCODE = '42501', DETAIL = problem,
+			HINT = 'Every member of pgtle_admin may create in schema pgtle, and what it creates there could run with your privileges: drop the object, and find out who made it.';
+	END IF;
+	PERFORM pg_catalog.set_config('search_path', path, true);
+END
+$pgtle$;
+
+SELECT pgtle.create_shell_type_if_not_exists('@extschema@'::pg_catalog.regnamespace,
+	'objectid'::pg_catalog.name);
 
 -- the I/O functions pg_tle calls (it creates objectid_portable_in(cstring)
 -- and objectid_portable_out(objectid) in C around them, the type's own):
@@ -53,10 +99,11 @@ COMMENT ON FUNCTION objectid_portable_out(bytea) IS 'private: objectid output fo
 
 -- alignment int4, not the C type's char: the 4-byte header pg_tle keeps is
 -- read as a bytea's, so it stays aligned
-SELECT pgtle.create_base_type_if_not_exists('@extschema@', 'objectid',
+SELECT pgtle.create_base_type_if_not_exists('@extschema@'::pg_catalog.regnamespace,
+	'objectid'::pg_catalog.name,
 	'@extschema@.objectid_portable_in(text)'::pg_catalog.regprocedure,
 	'@extschema@.objectid_portable_out(bytea)'::pg_catalog.regprocedure,
-	12, 'int4', 'plain');
+	12::pg_catalog.int4, 'int4'::pg_catalog.text, 'plain'::pg_catalog.text);
 
 COMMENT ON TYPE objectid IS 'MongoDB ObjectId: 4-byte seconds, 5-byte process value, 3-byte counter';
 

@@ -64,7 +64,7 @@ SELECT objectid() > :'oid_rb' AS objectid, uuidv7() > :'v7_rb' AS uuidv7,
 	uuidv6() > :'v6_rb' AS uuidv6, uuidv8() > :'v8_rb' AS uuidv8;
 -- and across DISCARD ALL (poolers send it), which clears every setting: the
 -- session finds objectid()'s process value again, and the values go on
--- increasing; objectid(timestamptz) draws a process value of its own anew
+-- increasing; objectid(timestamptz)'s id is another, from the clock
 SELECT objectid() AS oid_d, uuidv7() AS v7_d, uuidv6() AS v6_d, uuidv8() AS v8_d,
 	objectid(timestamptz '2020-01-01 00:00:00+00') AS oid_ts_d \gset
 DISCARD ALL;
@@ -75,21 +75,19 @@ SELECT current_setting('objectid_portable.objectid', true) AS state_cleared,
 SELECT objectid() > :'oid_d' AS objectid,
 	substr(objectid()::text, 9, 10) = substr(:'oid_d', 9, 10) AS same_process_value,
 	uuidv7() > :'v7_d' AS uuidv7, uuidv6() > :'v6_d' AS uuidv6, uuidv8() > :'v8_d' AS uuidv8;
-SELECT substr(id, 9, 10) <> substr(:'oid_ts_d', 9, 10) AS timestamptz_new_process_value,
+SELECT id <> :'oid_ts_d' AS timestamptz_new_id,
 	substr(id, 9, 10) <> substr(objectid()::text, 9, 10) AS not_objectids
 FROM (SELECT objectid(timestamptz '2020-01-01 00:00:00+00')::text AS id) s;
 
 -- objectid(timestamptz) never repeats an id a session made before DISCARD
 -- ALL: 1,000 rounds of 200 ids of one second, DISCARD ALL before each (0
--- repeated, 1,000 process values).  Version 1.2 found objectid()'s process
--- value again and drew only a new 23-bit counter start: two rounds share
--- ids when their starts are less than 200 apart, 399 / 2^23 for a pair,
--- about 23.8 of the 499,500 pairs, so it repeated ids but with a chance
--- of e^-23.8 (5e-11), and had 1 process value.  Here a repeat needs two of
--- 1,000 random 40-bit values equal: 499,500 / 2^40, 5e-7.  (A reused
--- process ID, the input of objectid()'s process value, is the same case as
--- DISCARD ALL in one backend: objectid(timestamptz)'s value does not
--- depend on it.)
+-- repeated).  Its process value and counter come from the clock (a new
+-- process value every 2^21 microseconds), which DISCARD ALL does not take
+-- back: every process value is one of this backend's for a window of the
+-- rounds' time (0 others).  (Version 1.2 found objectid()'s process value
+-- again and drew only a new 23-bit counter start: two rounds shared ids
+-- when their starts were less than 200 apart.)
+SELECT clock_timestamp() AS rounds_t0 \gset
 CREATE TABLE timestamptz_rounds (round int, id text COLLATE "C");
 \set ECHO none
 SELECT 'DISCARD ALL', format('INSERT INTO public.timestamptz_rounds SELECT %s, '
@@ -100,7 +98,11 @@ FROM generate_series(1, 1000) r \gexec
 SET search_path = public, pg_catalog;
 SET timezone = 'UTC';
 SELECT count(*) AS ids, count(*) - count(DISTINCT id) AS repeated,
-	count(DISTINCT substr(id, 9, 10)) AS process_values,
+	count(*) FILTER (WHERE substr(id, 9, 10) NOT IN (
+		SELECT encode(substr(sha256(convert_to(concat_ws(' ', 'objectid(timestamptz)',
+			extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid(), w), 'UTF8')), 1, 5), 'hex')
+		FROM generate_series((extract(epoch FROM :'rounds_t0'::timestamptz) * 1000000)::int8 * 8 >> 24,
+							 (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 8 >> 24) w)) AS other_process_values,
 	count(*) FILTER (WHERE objectid_timestamp(id::objectid) <> '2020-01-01 00:00:00+00') AS other_second
 FROM timestamptz_rounds;
 DROP TABLE timestamptz_rounds;
@@ -141,46 +143,171 @@ FROM (SELECT t0, ('x' || substr(id, 19, 6))::bit(24)::int8 AS c, clock_timestamp
 			FROM generate_series(1, 1000)) s) s
 WHERE date_trunc('second', t0) = date_trunc('second', t1);
 
--- within one second the counter continues after the last id: past 0x7fffff
--- the second moves forward instead of repeating; a clock behind the last id
--- (here the last id is in 2100) does not take the ids back.  State: 'process
--- value, second and counter of the last objectid()'
-SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 4102444800 8388605', false) IS NOT NULL AS state_set;
-SELECT objectid() AS "7ffffe", objectid() AS "7fffff", objectid() AS next_second;
-SELECT objectid_timestamp(objectid());
--- objectid(timestamptz) counts a 24-bit counter of its own, wrapping to
--- 0x000000, with a process value of its own; it leaves objectid()'s alone.
--- State: 'process value, counter'
-SELECT set_config('objectid_portable.objectid_timestamptz', 'bbbbbbbbbb 16777214', false) IS NOT NULL AS state_set;
-SELECT objectid(timestamptz '2020-01-01 00:00:00+00') AS "fffffe",
-	objectid(timestamptz '2020-01-01 00:00:00+00') AS "ffffff",
-	objectid(timestamptz '2020-01-01 00:00:00+00') AS wrapped;
-SELECT objectid() AS "000002";
--- the last second: moving forward there is an error, not a repeat
-SELECT set_config('objectid_portable.objectid', 'aaaaaaaaaa 4294967295 8388606', false) IS NOT NULL AS state_set;
-SELECT objectid();
-SELECT objectid();
+-- The state is the session's to set, and is no boundary: the generators
+-- read it only where it is what they would have written, and never take
+-- a process value or a node from it, nor carry a time ahead of the clock.
+-- pg_temp.pv(k): objectid()'s k-th process value in this backend;
+-- pg_temp.pv_ts(k, w): objectid(timestamptz)'s for k and the window w of
+-- 2^21 microseconds; pg_temp.node(): uuidv6()'s node.
+CREATE FUNCTION pg_temp.pv(k int) RETURNS text LANGUAGE sql
+AS $$ SELECT encode(substr(sha256(convert_to(concat_ws(' ', 'objectid',
+	extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid(), nullif(k, 0)), 'UTF8')), 1, 5), 'hex') $$;
+CREATE FUNCTION pg_temp.pv_ts(k int, w int8) RETURNS text LANGUAGE sql
+AS $$ SELECT encode(substr(sha256(convert_to(concat_ws(' ', 'objectid(timestamptz)',
+	extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid(), nullif(k, 0), w), 'UTF8')), 1, 5), 'hex') $$;
+CREATE FUNCTION pg_temp.node() RETURNS text LANGUAGE sql
+AS $$ SELECT encode(set_byte(n, 0, get_byte(n, 0) | 1), 'hex')
+	FROM substr(sha256(convert_to(concat_ws(' ', 'uuidv6',
+		extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()), 'UTF8')), 1, 6) n $$;
+CREATE FUNCTION pg_temp.us(t timestamptz) RETURNS int8 LANGUAGE sql
+AS $$ SELECT (extract(epoch FROM t) * 1000000)::int8 $$;
 
--- uuidv7: at least one 245 ns step above the last, also when the clock is
--- behind it (the 12-bit fraction counts 1, 2, 3; the random bits cut off)
+-- objectid(): state 'k second counter' of the last id.  Within a second the
+-- counter continues after the last id's (a lead of less than a millisecond
+-- over the clock's); a counter at 0x7fffff, a second ahead of the clock's
+-- (2100 here), a counter a millisecond ahead, take the next process value
+-- (k + 1, 255 wraps to 0) with the clock's second and counter; a state of
+-- another form (version 1.3 before: process value, second, counter) is
+-- not read.  (t each)
+CREATE TEMP TABLE states (state text, k int, t0 timestamptz, id text, t1 timestamptz);
+INSERT INTO states (state, k) VALUES ('0 4102444800 5', 1), ('7 4102444800 5', 8), ('255 4102444800 5', 0),
+	('aaaaaaaaaa 4102444800 8388605', 0), ('0 4294967295 8388606', 1);
+UPDATE states SET t0 = clock_timestamp(),
+	id = (SELECT set_config('objectid_portable.objectid', state, false) || objectid()::text),
+	t1 = clock_timestamp();
+SELECT state, objectid_timestamp(substr(id, length(state) + 1)::objectid)
+		BETWEEN date_trunc('second', t0) AND t1 AS clocks_second,
+	substr(id, length(state) + 9, 10) = pg_temp.pv(k) AS process_value
+FROM states ORDER BY state;
+-- objectid(timestamptz): state 'k n', n the last id's clock microseconds
+-- times 8.  Its process value and counter come from the clock: a state a
+-- millisecond or more ahead (8,000) takes the next k, one of another form
+-- (1.3 before: process value, counter) is not read (t each)
+CREATE TEMP TABLE ts_states (state text, k int, t0 timestamptz, id text, t1 timestamptz);
+INSERT INTO ts_states (state, k) VALUES ('0 99999999999999999', 1), ('9 99999999999999999', 10),
+	('bbbbbbbbbb 16777214', 0);
+UPDATE ts_states SET t0 = clock_timestamp(),
+	id = (SELECT set_config('objectid_portable.objectid_timestamptz', state, false)
+		  || objectid(timestamptz '2020-01-01 00:00:00+00')::text),
+	t1 = clock_timestamp();
+SELECT state, substr(id, length(state) + 1, 8) = '5e0be100' AS the_seconds,
+	EXISTS (SELECT FROM generate_series(pg_temp.us(t0) * 8 >> 24, pg_temp.us(t1) * 8 >> 24) w
+			WHERE pg_temp.pv_ts(k, w) = substr(id, length(state) + 9, 10)
+			  AND (w << 24 | ('x' || substr(id, length(state) + 19, 6))::bit(24)::int8)
+				  BETWEEN pg_temp.us(t0) * 8 AND pg_temp.us(t1) * 8 + 8) AS from_the_clock
+FROM ts_states ORDER BY state;
+
+-- uuidv7: a state a millisecond or more ahead of the clock, as one in 2100
+-- is, is not read: the clock's instant (t each)
 SELECT set_config('objectid_portable.uuidv7', '4102444800000000000', false) IS NOT NULL AS state_set;
-SELECT substr(uuidv7()::text, 1, 18) AS a, substr(uuidv7()::text, 1, 18) AS b,
-	substr(uuidv7()::text, 1, 18) AS c;
-SELECT uuid_extract_timestamp(uuidv7(interval '1 day'));
+SELECT uuid_extract_timestamp(uuidv7()) BETWEEN date_trunc('milliseconds', t0) AND clock_timestamp() AS clocks_instant,
+	uuid_extract_timestamp(uuidv7(interval '1 day')) - interval '1 day' BETWEEN date_trunc('milliseconds', t0) AND clock_timestamp()
+		AS clocks_instant_shifted
+FROM (SELECT clock_timestamp() AS t0) s;
 
--- uuidv6: a clock behind the last reading bumps the clock sequence (RFC
--- 9562), and the timestamp still moves forward by one tick
-SELECT set_config('objectid_portable.uuidv6', '5 0123456789ab 1152921504606846000 1152921504606846000', false) IS NOT NULL AS state_set;
-SELECT uuidv6() AS a, uuidv6() AS b;
--- the last tick of the layout: an error
-SELECT set_config('objectid_portable.uuidv6', '5 0123456789ab 1152921504606846975 0', false) IS NOT NULL AS state_set;
-SELECT uuidv6();
+-- uuidv6: state 'clock sequence, node, last timestamp, last clock reading';
+-- the node is never read from it.  A last timestamp a millisecond or more
+-- ahead of the clock bumps the clock sequence and takes the clock's (t
+-- each)
+SELECT set_config('objectid_portable.uuidv6', '5 0123456789ab 1152921504606846975 1152921504606846975', false) IS NOT NULL AS state_set;
+SELECT substr(u::text, 20, 4) = '8006' AS sequence_bumped, substr(u::text, 25) = pg_temp.node() AS own_node,
+	uuidv6_extract_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND clock_timestamp() AS clocks_instant
+FROM (SELECT clock_timestamp() AS t0, uuidv6() AS u) s;
 
--- uuidv8: the 8-bit sequence counts within a tick, and past 255 the tick
--- moves on
+-- uuidv8: a tick a millisecond or more ahead of the clock (2100) is not
+-- read (t each)
 SELECT set_config('objectid_portable.uuidv8', '410244480000000000 254', false) IS NOT NULL AS state_set;
-SELECT substr(u::text, 1, 21) AS tick_and_sequence, uuidv8_extract_timestamp(u)
-FROM (SELECT uuidv8() AS u UNION ALL SELECT uuidv8()) s ORDER BY u;
+SELECT uuidv8_extract_timestamp(uuidv8()) BETWEEN date_trunc('milliseconds', t0) AND clock_timestamp() AS clocks_instant
+FROM (SELECT clock_timestamp() AS t0) s;
+
+-- The rules within a millisecond of the clock, each tried until the clock,
+-- read after the call, shows that the call read it where the rule holds
+-- (at most 1,000 tries; t each):
+-- - objectid(), a state 4,000 (half a millisecond) ahead of the clock's
+--   counter: the counter one above the state's; 16,000 ahead (8,389 is a
+--   millisecond): the next process value, the clock's counter; the last
+--   counter of the second: the next process value, the clock's counter;
+-- - uuidv7(), a state half a millisecond ahead: one 245 ns step above it
+--   (the fraction counts on from the state's);
+-- - uuidv6(), a last reading half a millisecond ahead, the clock gone back
+--   for it: the clock sequence bumped (RFC 9562), the timestamp one tick
+--   above the last;
+-- - uuidv8(), a tick half a millisecond ahead with sequence 254: 255, then
+--   the next tick with 0.
+CREATE TEMP TABLE rules (rule text, holds boolean);
+DO $$
+DECLARE
+	t0 timestamptz;
+	t1 timestamptz;
+	s int8;
+	c int8;
+	st int8;
+	id text;
+	u uuid;
+	u2 uuid;
+	lead int8;
+BEGIN
+	FOREACH lead IN ARRAY '{4000,16000,-1}'::int8[] LOOP
+		FOR i IN 1..1000 LOOP
+			t0 := clock_timestamp();
+			s := pg_temp.us(t0) / 1000000;
+			c := pg_temp.us(t0) % 1000000 * 8388608 / 1000000;
+			CONTINUE WHEN c + lead > 8388606;
+			PERFORM set_config('objectid_portable.objectid',
+				concat_ws(' ', 0, s, CASE lead WHEN -1 THEN 8388607 ELSE c + lead END), false);
+			id := objectid();
+			t1 := clock_timestamp();
+			CONTINUE WHEN pg_temp.us(t1) / 1000000 <> s;
+			IF lead = 4000 THEN
+				CONTINUE WHEN pg_temp.us(t1) % 1000000 * 8388608 / 1000000 > c + lead;
+				INSERT INTO rules VALUES ('objectid() 4000 ahead: the next counter',
+					id = lpad(to_hex(s), 8, '0') || pg_temp.pv(0) || lpad(to_hex(c + lead + 1), 6, '0'));
+			ELSE
+				CONTINUE WHEN lead = 16000 AND pg_temp.us(t1) % 1000000 * 8388608 / 1000000 + 8389 > c + lead;
+				INSERT INTO rules VALUES (CASE lead WHEN -1 THEN 'objectid() at 0x7fffff' ELSE 'objectid() 16000 ahead' END
+					|| ': the next process value, the clock''s counter',
+					substr(id, 1, 18) = lpad(to_hex(s), 8, '0') || pg_temp.pv(1)
+					AND ('x' || substr(id, 19))::bit(24)::int8
+						BETWEEN c AND pg_temp.us(t1) % 1000000 * 8388608 / 1000000);
+			END IF;
+			EXIT;
+		END LOOP;
+	END LOOP;
+	FOR i IN 1..1000 LOOP
+		st := pg_temp.us(clock_timestamp()) * 1000 + 500000;
+		PERFORM set_config('objectid_portable.uuidv7', st::text, false);
+		u := uuidv7();
+		CONTINUE WHEN pg_temp.us(clock_timestamp()) * 1000 > st + 245;
+		INSERT INTO rules VALUES ('uuidv7() half a millisecond ahead: one step above',
+			substr(u::text, 1, 18) = substr(uuidv7_at(to_timestamp(0) + (st + 245) / 1000 * interval '1 microsecond')::text, 1, 14)
+				|| to_hex(28672 | (((st + 245) % 1000000) << 12) / 1000000));
+		EXIT;
+	END LOOP;
+	FOR i IN 1..1000 LOOP
+		st := pg_temp.us(clock_timestamp()) * 10 + 122192928000000000 + 5000;
+		PERFORM set_config('objectid_portable.uuidv6', concat_ws(' ', 5, '0123456789ab', st, st), false);
+		u := uuidv6();
+		CONTINUE WHEN pg_temp.us(clock_timestamp()) * 10 + 122192928000000000 > st;
+		INSERT INTO rules VALUES ('uuidv6() half a millisecond ahead: sequence bumped, one tick above',
+			substr(u::text, 20) = '8006-' || pg_temp.node()
+			AND uuidv6_extract_timestamp(u) = to_timestamp(0) + (st + 1 - 122192928000000000) / 10 * interval '1 microsecond');
+		EXIT;
+	END LOOP;
+	FOR i IN 1..1000 LOOP
+		st := pg_temp.us(clock_timestamp()) * 100 + 50000;
+		PERFORM set_config('objectid_portable.uuidv8', st || ' 254', false);
+		u := uuidv8();
+		u2 := uuidv8();
+		CONTINUE WHEN pg_temp.us(clock_timestamp()) * 100 > st;
+		INSERT INTO rules VALUES ('uuidv8() half a millisecond ahead: 255, then the next tick with 0',
+			substr(u::text, 20, 2) = 'bf' AND substr(u2::text, 20, 2) = '80'
+			AND ('x' || substr(replace(u::text, '-', ''), 1, 12) || substr(replace(u::text, '-', ''), 14, 3))::bit(60)::int8 = st
+			AND ('x' || substr(replace(u2::text, '-', ''), 1, 12) || substr(replace(u2::text, '-', ''), 14, 3))::bit(60)::int8 = st + 1);
+		EXIT;
+	END LOOP;
+END
+$$;
+SELECT rule, holds FROM rules ORDER BY rule;
 
 -- markings: generators with session state are PARALLEL UNSAFE (above), the
 -- rest as the C extension; every function costs 100, PostgreSQL's default

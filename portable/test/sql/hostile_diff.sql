@@ -717,9 +717,13 @@ CREATE TABLE hostile_case (
 
 INSERT INTO hostile_case (label, kind, expr, p_expr, max_inputs, rule) VALUES
 -- "objectid literals are lowercase": one with an uppercase digit is
--- refused with the C type's error and a hint
+-- refused with the C type's error and a hint; "casts are functions": the
+-- text of a bytea or an instant is refused with the C type's error and a
+-- hint naming the function to use
 ('text::objectid', 'text', 'r.t::@s@.objectid::text', NULL, NULL,
- $$oc LIKE 'ok: %' AND t ~ '[A-F]' AND op = format('22P02 invalid input syntax for type objectid: "%s" |  | The portable edition''s objectid is lowercase; objectid_in() accepts either case.', t)$$),
+ $$oc LIKE 'ok: %' AND t ~ '[A-F]' AND op = format('22P02 invalid input syntax for type objectid: "%s" |  | The portable edition''s objectid is lowercase; objectid_in() accepts either case.', t)
+   OR oc LIKE '22P02 %' AND op IN (oc || 'The portable edition''s objectid has no cast from bytea: objectid(bytes) takes 12 bytes.',
+		oc || 'The portable edition''s objectid has no cast from timestamptz: objectid_from_timestamp(ts) gives the smallest objectid of its second.')$$),
 -- "objectid_in(text) and objectid_out(objectid)": text, not cstring
 ('objectid_in', 'text', 'c.objectid_in(r.t::cstring)::text',
  'p.objectid_in(r.t)::text', NULL, NULL),
