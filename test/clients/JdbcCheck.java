@@ -16,8 +16,6 @@
  * int, so getDate() is wrong from 2038 on); NULL stays null; a bad value is
  * refused with SQLSTATE 22P02 and changes nothing.
  */
-import java.nio.ByteBuffer;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -32,6 +30,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import objectid.ClientIds;
 import objectid.jdbc.ObjectIds;
 import org.bson.types.ObjectId;
 
@@ -44,28 +43,6 @@ public final class JdbcCheck
 		if (!cond)
 			throw new AssertionError(what);
 		checks++;
-	}
-
-	private static List<ObjectId> clientIds()
-	{
-		SecureRandom rnd = new SecureRandom();
-		List<ObjectId> ids = new ArrayList<>();
-
-		for (int i = 0; i < 20; i++)
-			ids.add(new ObjectId());
-		for (long sec : new long[] {0, 1, 0x7fffffffL, 0x80000000L, 0xfffffffeL, 0xffffffffL})
-		{
-			byte[] rest = new byte[8];
-
-			rnd.nextBytes(rest);
-			ids.add(new ObjectId(ByteBuffer.allocate(12).putInt((int) sec).put(rest).array()));
-		}
-		byte[] ones = new byte[12];
-
-		Arrays.fill(ones, (byte) 0xff);
-		ids.add(new ObjectId(new byte[12]));
-		ids.add(new ObjectId(ones));
-		return ids;
 	}
 
 	private static int count(Connection conn, String sql) throws SQLException
@@ -98,7 +75,7 @@ public final class JdbcCheck
 					+ "\".objectid(timestamptz '2000-01-01 00:00:00+00' + g * interval '1 year'),"
 					+ " 'server' FROM generate_series(1, 10) g");
 			}
-			List<ObjectId> mine = clientIds();
+			List<ObjectId> mine = ClientIds.make();
 
 			try (PreparedStatement ps = conn.prepareStatement(
 					"INSERT INTO java_ids VALUES (?, ?, 'bson')"))

@@ -6,6 +6,8 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # Debian's jars (libpostgresql-jdbc-java, libmongodb-java)
 JAVA_JARS=/usr/share/java/postgresql.jar:/usr/share/java/bson.jar
 JAVA_CLASSES=$top/build/clients/java
+# clients/java's Maven project, built and tested in a copy (its target/)
+MAVEN_DIR=$top/build/clients/maven
 # Debian's interpreter, where python3-psycopg, python3-sqlalchemy,
 # python3-psycopg2 and python3-pymongo (bson) are installed (a python3
 # earlier on PATH, such as pyenv's, has its own packages); the objectid-pg
