@@ -59,7 +59,7 @@ SHLIB_LINK += -lm
 # and OBJECTID_UPGRADE_FROM (doc/testing.md).
 
 # before the include: pgxs.mk tests it with ifdef when it is read
-EXTRA_CLEAN = test/unit/build src/objectid_skipsupport_sql.h tmp_check
+EXTRA_CLEAN = test/unit/build src/objectid_skipsupport_sql.h tmp_check pg_config.stamp
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -75,6 +75,17 @@ endif
 ifdef VPATH
 $(shell mkdir -p src/pure)
 endif
+
+# Objects built for one server are never linked or installed for another:
+# pg_config.stamp names the server this directory's objects were built for
+# (pg_config's bindir and version).  When PG_CONFIG names another, the stamp
+# is rewritten and every object is rebuilt, by `make` and `make install`
+# alike, so no `make clean` is needed between majors.
+BUILT_FOR := $(bindir) $(VERSION)
+ifneq ($(BUILT_FOR),$(file < pg_config.stamp))
+$(file > pg_config.stamp,$(BUILT_FOR))
+endif
+$(OBJS) $(OBJS:.o=.bc): pg_config.stamp
 
 # every object depends on the headers it can see
 PURE_HDRS  = $(wildcard $(srcdir)/src/pure/*.h)

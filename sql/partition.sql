@@ -7,6 +7,18 @@
 --
 SET timezone = 'UTC';
 
+-- named(rel): a relation's name, the recipe's partitions of this month and
+-- the next ones (events_YYYY_MM, UTC) named by their distance from this
+-- month (events_month+0, +1, +2, ...): the same text whichever month the
+-- test runs in
+CREATE FUNCTION named(rel text) RETURNS text
+LANGUAGE sql STABLE AS $$
+	SELECT coalesce((SELECT 'events_month+' || k FROM generate_series(0, 3) k
+					  WHERE rel = 'events_' || to_char(date_trunc('month', now() AT TIME ZONE 'UTC')
+														+ make_interval(months => k), 'YYYY_MM')),
+					rel)
+$$;
+
 -- the partitions a query reads (the plan's relations after pruning, at plan
 -- time or at executor start, which EXPLAIN performs), and how many the
 -- executor pruned: the same text on every major, whatever the scan
@@ -16,7 +28,7 @@ DECLARE
 	plan jsonb;
 BEGIN
 	EXECUTE 'EXPLAIN (FORMAT JSON, COSTS OFF) ' || query INTO plan;
-	RETURN (SELECT string_agg(DISTINCT r #>> '{}', ' ' ORDER BY r #>> '{}')
+	RETURN (SELECT string_agg(DISTINCT named(r #>> '{}'), ' ' ORDER BY named(r #>> '{}'))
 			  FROM jsonb_path_query(plan, 'strict $.**."Relation Name"') r)
 		|| coalesce(' (' || nullif((SELECT sum((n #>> '{}')::int)
 									  FROM jsonb_path_query(plan, 'strict $.**."Subplans Removed"') n), 0)
@@ -66,38 +78,73 @@ SELECT uuid_timestamp_from_text(NULL) IS NULL;  -- t
 SELECT uuid_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
 
 --
--- Native partitioning on an objectid key: one partition a month, bounds
--- from objectid_from_timestamp() (or the cast), a default partition
+-- Native partitioning on an objectid key, doc/partitioning.md's recipe as
+-- written: this month's partition and the next two made first, then months
+-- before (bounds from objectid_from_timestamp() or the cast), then the
+-- default partition
 --
 CREATE TABLE events (
-	id objectid PRIMARY KEY DEFAULT objectid(),
-	kind text NOT NULL
+    id    objectid PRIMARY KEY DEFAULT objectid(),
+    kind  text NOT NULL
 ) PARTITION BY RANGE (id);
-CREATE TABLE events_2024_01 PARTITION OF events
-	FOR VALUES FROM (objectid_from_timestamp('2024-01-01')) TO (objectid_from_timestamp('2024-02-01'));
-CREATE TABLE events_2024_02 PARTITION OF events
-	FOR VALUES FROM (objectid_from_timestamp('2024-02-01')) TO (objectid_from_timestamp('2024-03-01'));
-CREATE TABLE events_2024_03 PARTITION OF events
-	FOR VALUES FROM ('2024-03-01'::timestamptz::objectid) TO ('2024-04-01'::timestamptz::objectid);
--- this month's partition, whichever month the test runs in
+
+SET client_min_messages = warning;  -- (the notices of the second run name this month)
+-- this month's partition and the next two (months of UTC), before any row arrives;
+-- run it again every day from a scheduler (pg_cron): it makes those missing
 DO $$
+DECLARE m timestamp;  -- the first of a month, UTC
 BEGIN
-	EXECUTE format('CREATE TABLE events_this_month PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
-				   objectid_from_timestamp(date_trunc('month', now())),
-				   objectid_from_timestamp(date_trunc('month', now()) + interval '1 month'));
-END
-$$;
+    FOR i IN 0..2 LOOP
+        m := date_trunc('month', now() AT TIME ZONE 'UTC') + make_interval(months => i);
+        EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
+                       'events_' || to_char(m, 'YYYY_MM'),
+                       objectid_from_timestamp(m AT TIME ZONE 'UTC'),
+                       objectid_from_timestamp((m + interval '1 month') AT TIME ZONE 'UTC'));
+    END LOOP;
+END $$;
+-- its daily run (psql's \g sends it again): the months exist, it does nothing
+\g
+RESET client_min_messages;
+
+-- months before, for backfills
+CREATE TABLE events_2024_01 PARTITION OF events
+    FOR VALUES FROM (objectid_from_timestamp('2024-01-01+00'))
+                 TO (objectid_from_timestamp('2024-02-01+00'));
+-- 1.3: the same bounds with the cast, the smallest id of a second
+CREATE TABLE events_2024_02 PARTITION OF events
+    FOR VALUES FROM ('2024-02-01+00'::timestamptz::objectid)
+                 TO ('2024-03-01+00'::timestamptz::objectid);
 CREATE TABLE events_default PARTITION OF events DEFAULT;
+-- (the test's own: one more month before)
+CREATE TABLE events_2024_03 PARTITION OF events
+	FOR VALUES FROM ('2024-03-01+00'::timestamptz::objectid) TO ('2024-04-01+00'::timestamptz::objectid);
 SELECT pg_get_expr(c.relpartbound, c.oid) FROM pg_class c WHERE c.relname = 'events_2024_02';
+-- the recipe's months: this one and the next two, each bounded by the
+-- smallest ids of its first second and of the next month's
+SELECT named(c.relname),
+	   objectid_timestamp(lo) = (date_trunc('month', now() AT TIME ZONE 'UTC')
+								 + make_interval(months => k)) AT TIME ZONE 'UTC' AS starts_right,
+	   objectid_timestamp(hi) = (date_trunc('month', now() AT TIME ZONE 'UTC')
+								 + make_interval(months => k + 1)) AT TIME ZONE 'UTC' AS ends_right
+FROM pg_class c, generate_series(0, 2) k,
+	LATERAL (SELECT (regexp_match(pg_get_expr(c.relpartbound, c.oid), $$FROM \('(\w+)'\) TO \('(\w+)'\)$$)) b) m,
+	LATERAL (SELECT b[1]::objectid lo, b[2]::objectid hi) bounds
+WHERE named(c.relname) = 'events_month+' || k
+ORDER BY k;
+
+-- rows made now, before any maintenance: in this month's partition, none
+-- in the default one
+INSERT INTO events (kind) SELECT 'new' FROM generate_series(1, 100);
+SELECT named(tableoid::regclass::text) AS partition, count(*) FROM events GROUP BY 1;  -- events_month+0 100
+SELECT count(*) AS in_default FROM events_default;  -- 0
 
 -- generated keys go to their partition: DEFAULT objectid() to this month's,
 -- objectid(timestamptz) backfills to theirs, ids outside every range to the
 -- default partition
-INSERT INTO events (kind) SELECT 'new' FROM generate_series(1, 100);
 INSERT INTO events SELECT objectid(timestamptz '2024-01-01 00:00:00+00' + n * interval '1 hour'), 'backfill'
 FROM generate_series(0, 24 * 91 - 1) n;  -- 2024-01-01 to 2024-03-31, hourly
 INSERT INTO events VALUES (objectid(timestamptz '2023-06-15 12:00:00+00'), 'old');
-SELECT tableoid::regclass AS partition, kind, count(*) FROM events GROUP BY 1, 2 ORDER BY 1, 2;
+SELECT named(tableoid::regclass::text) AS partition, kind, count(*) FROM events GROUP BY tableoid, 1, 2 ORDER BY tableoid, 2;
 ANALYZE events;
 
 -- pruning at plan time: constant bounds (the boundary functions are
@@ -138,35 +185,45 @@ ALTER TABLE events DETACH PARTITION events_2024_01;
 DROP TABLE events_2024_01;
 SELECT count(*), min(objectid_timestamp(id)) FILTER (WHERE kind = 'backfill') FROM events;  -- 1541, 2024-02-01
 
--- next month's partition, made ahead by a scheduled job (doc/partitioning.md's
--- recipe, verbatim); run again, it does nothing
-SET client_min_messages = warning;
-DO $$
-DECLARE m timestamptz := date_trunc('month', now() + interval '1 month');
-BEGIN
-    EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
-                   'events_' || to_char(m, 'YYYY_MM'),
-                   objectid_from_timestamp(m), objectid_from_timestamp(m + interval '1 month'));
-END $$;
-DO $$
-DECLARE m timestamptz := date_trunc('month', now() + interval '1 month');
-BEGIN
-    EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
-                   'events_' || to_char(m, 'YYYY_MM'),
-                   objectid_from_timestamp(m), objectid_from_timestamp(m + interval '1 month'));
-END $$;
-RESET client_min_messages;
--- an id of next month's first second and of its last go there, its month's
--- end to the default partition
-WITH next AS (SELECT date_trunc('month', now() + interval '1 month') AS m),
+-- the months made ahead, the default partition and two of 2024 (2024_01 dropped)
+SELECT count(*) FROM pg_inherits WHERE inhparent = 'events'::regclass;  -- 6
+-- ids of the first and last second of the last month made ahead go there,
+-- the next month's first to the default partition
+WITH last AS (SELECT (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '3 months') AT TIME ZONE 'UTC' AS e),
 ins AS (
 	INSERT INTO events
-	SELECT objectid(t), 'next' FROM next,
-		LATERAL (VALUES (m), (m + interval '1 month' - interval '1 second'), (m + interval '1 month')) v(t)
-	RETURNING tableoid, id
+	SELECT objectid(t), 'ahead' FROM last,
+		LATERAL (VALUES (e - interval '1 month'), (e - interval '1 second'), (e)) v(t)
+	RETURNING tableoid
 )
-SELECT tableoid = ('events_' || to_char(m, 'YYYY_MM'))::regclass AS in_next_month, count(*)
-FROM ins, next GROUP BY 1 ORDER BY 1;  -- f 1, t 2
+SELECT named(tableoid::regclass::text), count(*) FROM ins GROUP BY 1 ORDER BY 1;  -- default 1, month+2 2
+DELETE FROM events WHERE kind = 'ahead';
+
+-- rows already in the default partition (April 2024, which has no
+-- partition) block creating their month; the way out of
+-- doc/partitioning.md, as written, moves them
+INSERT INTO events SELECT objectid(timestamptz '2024-04-01 00:00:00+00' + n * interval '1 hour'), 'april'
+FROM generate_series(0, 24 * 30 - 1) n;  -- 2024-04-01 to 2024-04-30, hourly
+SELECT tableoid::regclass, kind, count(*) FROM events WHERE tableoid = 'events_default'::regclass GROUP BY 1, 2 ORDER BY 2;
+CREATE TABLE events_2024_04 PARTITION OF events
+    FOR VALUES FROM ('2024-04-01+00'::timestamptz::objectid)
+                 TO ('2024-05-01+00'::timestamptz::objectid);  -- error: the default partition has its rows
+BEGIN;
+ALTER TABLE events DETACH PARTITION events_default;
+CREATE TABLE events_2024_04 PARTITION OF events
+    FOR VALUES FROM ('2024-04-01+00'::timestamptz::objectid)
+                 TO ('2024-05-01+00'::timestamptz::objectid);
+WITH moved AS (
+    DELETE FROM events_default
+    WHERE id >= '2024-04-01+00'::timestamptz::objectid
+      AND id <  '2024-05-01+00'::timestamptz::objectid
+    RETURNING *)
+INSERT INTO events SELECT * FROM moved;
+ALTER TABLE events ATTACH PARTITION events_default DEFAULT;
+COMMIT;
+SELECT tableoid::regclass, kind, count(*) FROM events
+WHERE tableoid IN ('events_default'::regclass, 'events_2024_04'::regclass) GROUP BY 1, 2 ORDER BY 1, 2;  -- april 720 moved, old 1 stays
+SELECT pg_get_expr(relpartbound, oid) FROM pg_class WHERE relname = 'events_default';  -- DEFAULT again
 
 --
 -- The same on a uuid v7 key: uuidv7_from_timestamp() bounds, DEFAULT
@@ -199,6 +256,6 @@ SELECT count(*) FROM readings
 WHERE id >= uuidv7_from_timestamp('2024-02-10') AND id < uuidv7_from_timestamp('2024-02-20');  -- 240
 
 DROP TABLE events, readings;
-DROP FUNCTION scanned(text), estimated(text);
+DROP FUNCTION scanned(text), estimated(text), named(text);
 DEALLOCATE window_count;
 RESET timezone;

@@ -27,40 +27,57 @@ SELECT format_type(atttypid, atttypmod) FROM pg_attribute
 WHERE attrelid = 'legacy_bad'::regclass AND attname = 'id';	-- bytea
 
 -- 2. mongoexport output (one Extended JSON document per line) into typed
--- columns.  In psql:  \copy mongo_users (doc) FROM 'users.json' WITH (FORMAT csv, QUOTE e'\x01', DELIMITER e'\x02')
--- (the CSV options keep COPY from reading anything in the JSON as its own
--- escapes); here the same COPY reads the lines inline.
-CREATE TABLE mongo_users (doc jsonb);
-COPY mongo_users (doc) FROM stdin WITH (FORMAT csv, QUOTE e'\x01', DELIMITER e'\x02');
-{"_id":{"$oid":"507f1f77bcf86cd799439011"},"userId":{"$binary":{"base64":"d2ZVRDMiEQD/7t3Mu6qZiA==","subType":"03"}},"name":"alice"}
-{"_id":{"$oid":"5f3e1b2c9d8e7f6a5b4c3d2e"},"userId":{"$binary":{"base64":"EkqO8h/6EeI9ruR89Tkquw==","subType":"03"}},"name":"bob \"the builder\""}
-{"_id":{"$oid":"65a0c0ffee0000000000beef"},"userId":{"$binary":{"base64":"ABEiM0RVZneImaq7zN3u/w==","subType":"04"}},"name":"carol"}
-\.
-CREATE TABLE users (
-	id      objectid PRIMARY KEY,
-	user_id uuid NOT NULL,
-	name    text NOT NULL,
-	created timestamptz NOT NULL
-);
--- the application wrote its UUIDs through the Java driver (subtype 03);
--- newer documents already carry subtype 04 standard UUIDs
-SET objectid.uuid_representation = 'javaLegacy';
-INSERT INTO users
-SELECT objectid_from_extjson(doc->'_id'),
-	CASE doc->'userId'->'$binary'->>'subType'
-		WHEN '04' THEN uuid_from_extjson(doc->'userId', 'standard')
-		ELSE uuid_from_extjson(doc->'userId')
-	END,
-	doc->>'name',
-	objectid_timestamp(objectid_from_extjson(doc->'_id'))
-FROM mongo_users;
+-- columns: doc/migrations.md's recipe as written, on
+-- test/fixtures/users.json, which holds a UUID in every shape mongoexport
+-- and the drivers write (canonical subtype 03 and 04, either key order,
+-- legacy "$type" 03 and 04, "$uuid") and lines the recipe cannot read (not
+-- JSON, bad base64, subtype 05, 4 bytes, no userId, a duplicate _id, a bad
+-- $oid): those end in users_rejected, the others in users
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set fixtures :abs_srcdir '/test/fixtures'
+\cd :fixtures
+CREATE TABLE mongo_users (line text);
+\copy mongo_users (line) FROM 'users.json' WITH (FORMAT csv, QUOTE e'\x01', DELIMITER e'\x02')
+-- {"_id":{"$oid":"507f1f77bcf86cd799439011"},"userId":{"$binary":{"base64":"d2ZVRDMiEQD/7t3Mu6qZiA==","subType":"03"}},"name":"alice"}
+CREATE TABLE users (id objectid PRIMARY KEY, user_id uuid NOT NULL,
+    name text NOT NULL, created timestamptz NOT NULL);
+CREATE TABLE users_rejected (line text, sqlstate text, error text);
+SET objectid.uuid_representation = 'javaLegacy';  -- as the application's driver was configured
+DO $$
+DECLARE
+    r record;
+    doc jsonb;
+    u jsonb;
+BEGIN
+    FOR r IN SELECT line FROM mongo_users LOOP
+        BEGIN
+            doc := r.line::jsonb;
+            u := doc->'userId';
+            INSERT INTO users VALUES (
+                objectid_from_extjson(doc->'_id'),
+                -- subtype 04 (canonical "subType", legacy "$type", or $uuid) is standard
+                CASE WHEN u ? '$uuid' OR ltrim(coalesce(u->'$binary'->>'subType', u->>'$type'), '0') = '4'
+                     THEN uuid_from_extjson(u, 'standard')
+                     ELSE uuid_from_extjson(u)
+                END,
+                doc->>'name',
+                objectid_timestamp(objectid_from_extjson(doc->'_id')));
+        EXCEPTION WHEN data_exception OR integrity_constraint_violation THEN
+            INSERT INTO users_rejected VALUES (r.line, SQLSTATE, SQLERRM);
+        END;
+    END LOOP;
+END $$;
 RESET objectid.uuid_representation;
+SELECT sqlstate, error, count(*) FROM users_rejected GROUP BY 1, 2 ORDER BY 1, 2;
 SELECT id, user_id, name,
 	to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created_utc
 FROM users ORDER BY id;
+SELECT sqlstate, error, line FROM users_rejected ORDER BY line;
+SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM users_rejected) = count(*) AS every_line
+FROM mongo_users;
 -- without the CASE, the subtype 04 document is refused, not misread
 SET objectid.uuid_representation = 'javaLegacy';
-SELECT uuid_from_extjson(doc->'userId') FROM mongo_users WHERE doc->>'name' = 'carol';
+SELECT uuid_from_extjson(line::jsonb->'userId') FROM mongo_users WHERE line LIKE '%"carol"%';
 RESET objectid.uuid_representation;
 -- and back to Extended JSON for mongoimport, in the standard representation
 SELECT jsonb_build_object('_id', objectid_to_extjson(id),
@@ -70,4 +87,4 @@ FROM users ORDER BY id;
 SELECT id, objectid_to_uuid(id) AS as_uuid, uuid_to_objectid(objectid_to_uuid(id)) = id AS lossless
 FROM users ORDER BY id;
 
-DROP TABLE legacy_accounts, legacy_bad, mongo_users, users;
+DROP TABLE legacy_accounts, legacy_bad, mongo_users, users, users_rejected;

@@ -26,7 +26,8 @@
 #   work: chunks per day, new keys and uuidv7_at() backfills in their
 #   chunks, a window read from one chunk;
 # - in one schema whichever comes second is refused on uuid_timestamp(uuid),
-#   which both define, as doc/partitioning.md says.
+#   which both define, as doc/partitioning.md says; with TimescaleDB in
+#   public, CREATE EXTENSION objectid SCHEMA ids works beside it.
 
 use strict;
 use warnings;
@@ -206,6 +207,20 @@ SKIP:
 		my ($ret, $out, $err) = $node->psql($db, "CREATE EXTENSION $order->[1]");
 		like($err, qr/function "?uuid_timestamp"?(\(uuid\))? (already exists with same argument types|is already a member of extension "objectid")/,
 			"@$order in one schema: the second is refused on uuid_timestamp(uuid)");
+		next unless $order->[0] eq 'timescaledb';
+		# the way out with TimescaleDB in public: objectid in a schema of its
+		# own (doc/partitioning.md's statements, the README's install section)
+		$node->safe_psql(
+			$db, q{
+			CREATE SCHEMA ids;
+			CREATE EXTENSION objectid SCHEMA ids;
+			CREATE TABLE metrics (id uuid NOT NULL DEFAULT ids.uuidv7(), v float8 NOT NULL);
+			SELECT create_hypertable('metrics', by_range('id', interval '1 day'));
+			INSERT INTO metrics (v) VALUES (1)});
+		is( $node->safe_psql(
+				$db, q{
+			SELECT ids.uuid_timestamp(id) BETWEEN now() - interval '1 minute' AND now() FROM metrics}),
+			't', 'TimescaleDB in public: CREATE EXTENSION objectid SCHEMA ids beside it, a hypertable keyed by ids.uuidv7()');
 	}
 	$node->stop;
 }

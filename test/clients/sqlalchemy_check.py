@@ -194,6 +194,8 @@ def main():
         check(low == ObjectId(struct.pack(">I", int(at.timestamp())) + b"\x00" * 8), f"objectid_from_timestamp: {low}")
         for oid, ts in conn.execute(select(orders.c.id, func.objectid_timestamp(orders.c.id))):
             check(ts == oid.generation_time, f"objectid_timestamp({oid}) = {ts}")
+        ts = conn.execute(select(func.objectid_timestamp(backfill))).scalar_one()
+        check(ts == at, f"objectid_timestamp() of an ObjectId parameter: {ts}")
 
     # reflection: the column's type is ObjectIdType, its default objectid()
     reflected = Table("sa_orders", MetaData(), autoload_with=engine)

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from bson import ObjectId
+from sqlalchemy import literal
 from sqlalchemy import types as sqltypes
 from sqlalchemy.dialects.postgresql import base as _pg_base
 from sqlalchemy.sql.functions import GenericFunction
@@ -116,3 +117,9 @@ class objectid_timestamp(GenericFunction):  # noqa: N801
 
     type = sqltypes.DateTime(timezone=True)
     inherit_cache = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # an ObjectId argument binds through ObjectIdType, as its 24 hex
+        # digits: untyped, the driver could not adapt it
+        super().__init__(
+            *(literal(a, ObjectIdType()) if isinstance(a, ObjectId) else a for a in args), **kwargs)
