@@ -47,6 +47,9 @@ REGRESS    = init \
              core_names \
              install \
              setting
+# pg_regress creates the extension in its database before the first file,
+# so any file runs alone: make installcheck REGRESS=btree
+REGRESS_OPTS = --load-extension=objectid
 
 # the binomial tails of src/pure/uuid_detect.c
 SHLIB_LINK += -lm

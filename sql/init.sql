@@ -1,14 +1,13 @@
 --
--- init: install the extension and validate its operator classes
+-- init: the extension pg_regress created (--load-extension) and its
+-- operator classes
 --
 
 -- On PostgreSQL 15 and 16 without objectid in shared_preload_libraries,
 -- CREATE and ALTER EXTENSION warn that objectid() generates per session
 -- (t/003 checks it), unless the session chose that generator.  These files
--- run on servers of both kinds, so the sessions that install choose it.
-SET objectid.generator = session;
-CREATE EXTENSION objectid;
-RESET objectid.generator;
+-- run on servers of both kinds, so the files that install or update choose
+-- it first.
 
 -- Core 17+ has some of the extension's function names in pg_catalog, which
 -- is searched first unless the path names it later: with the extension's
