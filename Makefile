@@ -21,6 +21,12 @@ OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
 DATA       = $(notdir $(wildcard $(top)/$(EXTENSION)--*.sql)) \
              src/objectid_skipsupport.sql
 PGFILEDESC = "objectid - 12-byte object identifier type and UUID tools"
+# the release's version, written once in META.json (test/dist/check holds
+# it to objectid.control's default_version): the library reports it
+# (PG_MODULE_MAGIC_EXT, pg_get_loaded_modules() on 18+) and `make dist`
+# names the archive with it
+DISTVERSION = $(shell sed -n 's/^\t"version": "\(.*\)",$$/\1/p' $(top)/META.json)
+PG_CPPFLAGS = -DOBJECTID_VERSION='"$(DISTVERSION)"'
 
 REGRESS    = init \
              vectors \
@@ -89,6 +95,7 @@ ifneq ($(BUILT_FOR),$(file < pg_config.stamp))
 $(file > pg_config.stamp,$(BUILT_FOR))
 endif
 $(OBJS) $(OBJS:.o=.bc): pg_config.stamp
+src/objectid.o src/objectid.bc: $(top)/META.json
 
 # every object depends on the headers it can see
 PURE_HDRS  = $(wildcard $(srcdir)/src/pure/*.h)
@@ -157,7 +164,6 @@ fuzz:
 # objectid-X.Y.Z/, with META.json's version (.gitattributes marks what only
 # the repository needs as export-ignore).  test/dist/check builds, installs
 # and tests from the unpacked archive alone.
-DISTVERSION = $(shell sed -n 's/^\t"version": "\(.*\)",$$/\1/p' $(top)/META.json)
 DISTFILE    = $(EXTENSION)-$(DISTVERSION).zip
 
 .PHONY: dist

@@ -49,3 +49,24 @@ DROP SCHEMA objectid_moved, objectid_owned;
 SELECT format('REVOKE CREATE ON DATABASE %I FROM regress_objectid_owner', current_database()) \gexec
 DROP ROLE regress_objectid_owner;
 CREATE EXTENSION objectid;
+
+-- 18+ lists loaded libraries by name and version (PG_MODULE_MAGIC_EXT): the
+-- library's is the release's, whose major.minor is the extension's version
+-- (earlier majors have no such list: true there)
+CREATE FUNCTION pg_temp.module_names_release() RETURNS bool
+LANGUAGE plpgsql AS $$
+DECLARE
+	listed bool;
+BEGIN
+	IF current_setting('server_version_num')::int < 180000 THEN
+		RETURN true;
+	END IF;
+	EXECUTE $q$
+		SELECT m.module_name = 'objectid'
+		       AND m.version ~ ('^' || replace(e.extversion, '.', '\.') || '\.[0-9]+$')
+		FROM pg_get_loaded_modules() m, pg_extension e
+		WHERE m.file_name = 'objectid.so' AND e.extname = 'objectid'$q$ INTO listed;
+	RETURN listed;
+END
+$$;
+SELECT objectid(timestamptz '2024-01-01+00') IS NOT NULL AS loaded, pg_temp.module_names_release();  -- t t

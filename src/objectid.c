@@ -23,7 +23,12 @@
 #include "objectid_window.h"
 #include "uuid_repr.h"
 
+/* OBJECTID_VERSION: META.json's "version", which the Makefile passes */
+#if PG_VERSION_NUM >= 180000
+PG_MODULE_MAGIC_EXT(.name = "objectid", .version = OBJECTID_VERSION);
+#else
 PG_MODULE_MAGIC;
+#endif
 
 /*
  * Module load, the one entry point: each part that needs set-up at load time
