@@ -79,6 +79,11 @@ ifneq ($(filter-out 15,$(MAJORVERSION)),)
 REGRESS += io_soft
 endif
 
+# The pure-C layer's functions (id_*, uuidgen_* ...) are the library's own:
+# compiled hidden, it exports none of them, also on 15, whose PGXS (unlike
+# 16+'s) does not build modules with -fvisibility=hidden
+$(PURE_OBJS): override CFLAGS += -fvisibility=hidden
+
 # In a VPATH build (one directory per major) the object directories must
 # exist before the compiler writes into them
 ifdef VPATH

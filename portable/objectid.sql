@@ -222,6 +222,7 @@ BEGIN
 	ELSIF value ~ '^\\x([0-9a-f]{2})*$' THEN
 		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
 			USING ERRCODE = '22P02',
+			DETAIL = 'An objectid is written as 24 hexadecimal digits.',
 			HINT = 'The portable edition''s objectid has no cast from bytea: objectid(bytes) takes 12 bytes.';
 	END IF;
 	IF value ~ '^[0-9A-Za-z]' AND value ~ '[0-9]' THEN
@@ -235,10 +236,11 @@ BEGIN
 	IF instant THEN
 		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
 			USING ERRCODE = '22P02',
+			DETAIL = 'An objectid is written as 24 hexadecimal digits.',
 			HINT = 'The portable edition''s objectid has no cast from timestamptz: objectid_from_timestamp(ts) gives the smallest objectid of its second.';
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
-		USING ERRCODE = '22P02';
+		USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';
 END
 $$;
 
@@ -267,7 +269,7 @@ BEGIN
 		RETURN lower($1);
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
-		USING ERRCODE = '22P02';
+		USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';
 END
 $$;
 
@@ -877,7 +879,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
 	IF octet_length(bytes) <> 16 THEN
-		RAISE EXCEPTION 'invalid input length for UUID version 8'
+		RAISE EXCEPTION 'invalid input length for type uuid'
 			USING ERRCODE = '22P03',
 			DETAIL = format('Expected 16 bytes, got %s.', octet_length(bytes));
 	END IF;
@@ -1323,7 +1325,8 @@ BEGIN
 			ELSE 'Subtype 03 decodes only with a legacy representation: javaLegacy, csharpLegacy or pythonLegacy.' END;
 		IF name IS NULL THEN
 			RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st,
-				HINT = 'The representation comes from "objectid.uuid_representation".';
+				HINT = format('Set objectid.uuid_representation to %s, or pass the representation as the second argument.',
+					CASE sub WHEN 4 THEN 'standard' ELSE 'javaLegacy, csharpLegacy or pythonLegacy' END);
 		END IF;
 		RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st;
 	END IF;

@@ -307,7 +307,7 @@ BEGIN
 				RETURN pg_catalog.decode($1, 'hex');
 			END IF;
 			RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
-				USING ERRCODE = '22P02';
+				USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';
 		END
 		$$;
 	END IF;
@@ -608,7 +608,7 @@ BEGIN
 		RETURN lower($1);
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
-		USING ERRCODE = '22P02';
+		USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';
 END
 $$;
 
@@ -1193,7 +1193,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
 	IF octet_length(bytes) <> 16 THEN
-		RAISE EXCEPTION 'invalid input length for UUID version 8'
+		RAISE EXCEPTION 'invalid input length for type uuid'
 			USING ERRCODE = '22P03',
 			DETAIL = format('Expected 16 bytes, got %s.', octet_length(bytes));
 	END IF;
@@ -1639,7 +1639,8 @@ BEGIN
 			ELSE 'Subtype 03 decodes only with a legacy representation: javaLegacy, csharpLegacy or pythonLegacy.' END;
 		IF name IS NULL THEN
 			RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st,
-				HINT = 'The representation comes from "objectid.uuid_representation".';
+				HINT = format('Set objectid.uuid_representation to %s, or pass the representation as the second argument.',
+					CASE sub WHEN 4 THEN 'standard' ELSE 'javaLegacy, csharpLegacy or pythonLegacy' END);
 		END IF;
 		RAISE EXCEPTION '%', k USING ERRCODE = '22023', DETAIL = st;
 	END IF;

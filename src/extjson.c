@@ -273,7 +273,7 @@ objectid_uuid_from_extjson(PG_FUNCTION_ARGS)
 				 errmsg("BSON binary subtype %02x is not a UUID subtype",
 						bin.subtype),
 				 errdetail("A UUID is stored as subtype 04 (standard) or 03 (legacy).")));
-	objectid_check_input_length(bin.len, UUID_LEN, "type uuid");
+	objectid_check_input_length(bin.len, UUID_LEN, "uuid");
 	objectid_uuid_repr_check(repr, from_setting);
 	if (!uuid_repr_can_decode(repr, bin.subtype))
 		ereport(ERROR,
@@ -285,8 +285,10 @@ objectid_uuid_from_extjson(PG_FUNCTION_ARGS)
 				 errdetail("Subtype 03 decodes only with a legacy representation: %s.",
 						   UUIDREPR_LEGACY_NAMES),
 				 from_setting ?
-				 errhint("The representation comes from \"%s\".",
-						 "objectid.uuid_representation") : 0));
+				 errhint("Set %s to %s, or pass the representation as the second argument.",
+						 "objectid.uuid_representation",
+						 bin.subtype == UUIDREPR_SUBTYPE_STANDARD ?
+						 "standard" : UUIDREPR_LEGACY_NAMES) : 0));
 
 	result = palloc(sizeof(pg_uuid_t));
 	if (!uuid_repr_decode(repr, bin.data, result->data))

@@ -60,7 +60,8 @@ objectid_in(PG_FUNCTION_ARGS)
 		ereturn(fcinfo->context, (Datum) 0,
 				errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				errmsg("invalid input syntax for type %s: \"%s\"",
-					   "objectid", str));
+					   "objectid", str),
+				errdetail("An objectid is written as 24 hexadecimal digits."));
 	PG_RETURN_OBJECTID_P(result);
 }
 
@@ -86,7 +87,7 @@ objectid_recv(PG_FUNCTION_ARGS)
 
 	/* the message is this one value: anything but 12 bytes is wrong */
 	objectid_check_input_length(buf->len - buf->cursor, OBJECTID_LEN,
-								"type objectid");
+								"objectid");
 	memcpy(result->data, pq_getmsgbytes(buf, OBJECTID_LEN), OBJECTID_LEN);
 	PG_RETURN_OBJECTID_P(result);
 }
@@ -125,7 +126,7 @@ Datum
 objectid_from_bytea(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_OBJECTID_P(objectid_bytea_fixed(PG_GETARG_BYTEA_PP(0),
-											  OBJECTID_LEN, "type objectid"));
+											  OBJECTID_LEN, "objectid"));
 }
 
 /*

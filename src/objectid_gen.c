@@ -236,7 +236,7 @@ objectid_seconds_of(TimestampTz ts)
 	int64		unix_us;
 
 	if (!objectid_timestamptz_to_unix_us(ts, &unix_us))
-		objectid_range_error("type objectid", OBJECTID_RANGE_DETAIL);
+		objectid_range_error(OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
 	return id_floor_div(unix_us, USECS_PER_SEC);
 }
 
@@ -246,7 +246,7 @@ objectid_server_draw(void)
 {
 	if (!id_random_bytes(&objectid_random_pool, MyProcPid,
 						 objectid_server_fresh, sizeof(objectid_server_fresh)))
-		objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+		objectid_check_status(ID_ERR_RANDOM, OBJECTID_LAYOUT, NULL);
 }
 
 /*
@@ -307,7 +307,7 @@ objectid_server_value(objectid_server_state *server)
 
 		if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh,
 							 sizeof(fresh)))
-			objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+			objectid_check_status(ID_ERR_RANDOM, OBJECTID_LAYOUT, NULL);
 		drawn = objid_server_value(fresh);
 		/* a process that loses the race takes the winner's value */
 		if (pg_atomic_compare_exchange_u64(&server->value, &value, drawn))
@@ -344,13 +344,13 @@ objectid_server_step(objectid_server_state *server, int64 now_seconds)
 
 	if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh,
 						 sizeof(fresh)))
-		objectid_check_status(ID_ERR_RANDOM, "type objectid", NULL);
+		objectid_check_status(ID_ERR_RANDOM, OBJECTID_LAYOUT, NULL);
 	do
 	{
 		if ((int64) OBJID_SERVER_SECONDS(last) > now_seconds)
 			now_seconds = Max(now_seconds, objectid_precise_seconds());
 		objectid_check_status(objid_server_next(last, now_seconds, fresh, &next),
-							  "type objectid", OBJECTID_RANGE_DETAIL);
+							  OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
 	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
 	return next;
 }
@@ -398,7 +398,7 @@ objectid_generate(PG_FUNCTION_ARGS)
 		objectid_check_status(objid_generate(&objectid_state,
 											 &objectid_random_pool, MyProcPid,
 											 now_seconds, result->data),
-							  "type objectid", OBJECTID_RANGE_DETAIL);
+							  OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
 	PG_RETURN_OBJECTID_P(result);
 }
 
@@ -414,7 +414,7 @@ objectid_generate_at(PG_FUNCTION_ARGS)
 	objectid_check_status(objid_generate_at(&objectid_at_state,
 											&objectid_random_pool, MyProcPid,
 											seconds, result->data),
-						  "type objectid", OBJECTID_RANGE_DETAIL);
+						  OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
 	PG_RETURN_OBJECTID_P(result);
 }
 
@@ -428,7 +428,7 @@ objectid_from_timestamp(PG_FUNCTION_ARGS)
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
 
 	objectid_check_status(objid_min_for_seconds(seconds, result->data),
-						  "type objectid", OBJECTID_RANGE_DETAIL);
+						  OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
 	PG_RETURN_OBJECTID_P(result);
 }
 

@@ -26,12 +26,12 @@ id_random_pool objectid_random_pool =
 ID_RANDOM_POOL_INIT(pg_strong_random);
 
 /*
- * Turn a pure-C layer status into the error a user sees.  "what" completes
- * "timestamp out of range for ...", e.g. "type objectid".
+ * Turn a pure-C layer status into the error a user sees.  layout names what
+ * an instant out of range was meant for: OBJECTID_LAYOUT (the objectid
+ * type) or a UUID version.
  */
 void
-objectid_check_status(id_status status, const char *what,
-					  const char *range_detail)
+objectid_check_status(id_status status, int layout, const char *range_detail)
 {
 	switch (status)
 	{
@@ -43,23 +43,27 @@ objectid_check_status(id_status status, const char *what,
 					 errmsg("could not generate random values")));
 			break;
 		case ID_ERR_RANGE:
-			objectid_range_error(what, range_detail);
+			objectid_range_error(layout, range_detail);
 			break;
 	}
 	elog(ERROR, "unexpected status %d", (int) status);
 }
 
 /*
- * An instant the layout cannot hold: "what" completes "timestamp out of
- * range for ...", and range_detail says which instants it holds.  Never
- * returns.
+ * An instant a layout cannot hold (OBJECTID_LAYOUT or a UUID version), and
+ * range_detail says which instants it holds.  Never returns.
  */
 void
-objectid_range_error(const char *what, const char *range_detail)
+objectid_range_error(int layout, const char *range_detail)
 {
+	if (layout == OBJECTID_LAYOUT)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for type %s", "objectid"),
+				 errdetail("%s", _(range_detail))));
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("timestamp out of range for %s", what),
+			 errmsg("timestamp out of range for UUID version %d", layout),
 			 errdetail("%s", _(range_detail))));
 }
 
@@ -73,16 +77,15 @@ objectid_clock_error(void)
 }
 
 /*
- * Bytes that must hold one value of a fixed length: "what" completes
- * "invalid input length for ...", e.g. "type objectid".
+ * Bytes that must hold one value of type typname, of a fixed length.
  */
 void
-objectid_check_input_length(int64 got, int expected, const char *what)
+objectid_check_input_length(int64 got, int expected, const char *typname)
 {
 	if (got != expected)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid input length for %s", what),
+				 errmsg("invalid input length for type %s", typname),
 				 errdetail("Expected %d bytes, got " INT64_FORMAT ".",
 						   expected, got)));
 }
@@ -92,11 +95,11 @@ objectid_check_input_length(int64 got, int expected, const char *what)
  * them; any other length is an error, as objectid_check_input_length says.
  */
 void *
-objectid_bytea_fixed(bytea *b, int len, const char *what)
+objectid_bytea_fixed(bytea *b, int len, const char *typname)
 {
 	void	   *result;
 
-	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), len, what);
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), len, typname);
 	result = palloc(len);
 	memcpy(result, VARDATA_ANY(b), len);
 	return result;

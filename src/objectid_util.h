@@ -26,16 +26,18 @@
 extern id_random_pool objectid_random_pool;
 
 /*
- * range_detail is a sentence marked with gettext_noop(); it is translated
- * when the error is raised
+ * layout: what an instant out of range was meant for, OBJECTID_LAYOUT or a
+ * UUID version (6, 7, 8).  range_detail is a sentence marked with
+ * gettext_noop(); it is translated when the error is raised.
  */
-extern void objectid_check_status(id_status status, const char *what,
+#define OBJECTID_LAYOUT 0
+extern void objectid_check_status(id_status status, int layout,
 								  const char *range_detail);
-extern void objectid_range_error(const char *what, const char *range_detail);
+extern void objectid_range_error(int layout, const char *range_detail);
 extern void objectid_clock_error(void);
 extern void objectid_check_input_length(int64 got, int expected,
-										const char *what);
-extern void *objectid_bytea_fixed(bytea *b, int len, const char *what);
+										const char *typname);
+extern void *objectid_bytea_fixed(bytea *b, int len, const char *typname);
 extern bool objectid_timestamptz_to_unix_us(TimestampTz ts, int64 *unix_us);
 extern TimestampTz objectid_unix_us_to_timestamptz(int64 unix_us);
 

@@ -56,7 +56,7 @@ objectid_uuid_representations(PG_FUNCTION_ARGS)
 	int			n = 0;
 	int			r;
 
-	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), UUID_LEN, "type uuid");
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), UUID_LEN, "uuid");
 	set = uuid_detect_representations((const uint8 *) VARDATA_ANY(b));
 	for (r = UUID_DETECT_FIRST; r <= UUID_DETECT_LAST; r++)
 	{

@@ -27,13 +27,10 @@
 #include "objectid.h"
 #include "objectid_util.h"
 
-#define OBJECTID_V7_WHAT	"UUID version 7"
 #define OBJECTID_V7_DETAIL \
 	gettext_noop("UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.")
-#define OBJECTID_V6_WHAT	"UUID version 6"
 #define OBJECTID_V6_DETAIL \
 	gettext_noop("UUID version 6 holds instants from 1582-10-15 00:00:00 UTC to 5236-03-31 21:21:00.684697 UTC.")
-#define OBJECTID_V8_WHAT	"UUID version 8"
 #define OBJECTID_V8_DETAIL \
 	gettext_noop("The time-based UUID version 8 holds instants from 1970-01-01 00:00:00 UTC to 2335-05-07 23:44:06.068469 UTC.")
 
@@ -73,7 +70,7 @@ objectid_uuid_v7_instant(TimestampTz ts, int64 *unix_ms, uint32 *sub_ms_ns)
 
 	if (!objectid_timestamptz_to_unix_us(ts, &unix_us) ||
 		unix_us < 0 || unix_us / 1000 > UUIDGEN_V7_MS_MAX)
-		objectid_range_error(OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
+		objectid_range_error(7, OBJECTID_V7_DETAIL);
 	*unix_ms = unix_us / 1000;
 	*sub_ms_ns = (uint32) (unix_us % 1000) * 1000;
 }
@@ -93,7 +90,7 @@ objectid_uuidv7(PG_FUNCTION_ARGS)
 											  MyProcPid,
 											  objectid_uuid_now_ns(),
 											  result->data),
-						  OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
+						  7, OBJECTID_V7_DETAIL);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -116,7 +113,7 @@ objectid_uuidv7_interval(PG_FUNCTION_ARGS)
 	TimestampTz ts;
 
 	if (now_ns < 0)
-		objectid_range_error(OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
+		objectid_range_error(7, OBJECTID_V7_DETAIL);
 	ns = uuidgen_v7_next_ns(&objectid_v7_state, MyProcPid, now_ns);
 	ts = objectid_unix_us_to_timestamptz(ns / ID_NS_PER_US);
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
@@ -126,7 +123,7 @@ objectid_uuidv7_interval(PG_FUNCTION_ARGS)
 	sub_ms_ns += (uint32) (ns % ID_NS_PER_US);
 	objectid_check_status(uuidgen_v7_at(&objectid_random_pool, MyProcPid,
 										unix_ms, sub_ms_ns, result->data),
-						  OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
+						  7, OBJECTID_V7_DETAIL);
 	uuidgen_v7_commit(&objectid_v7_state, MyProcPid, ns);
 	PG_RETURN_UUID_P(result);
 }
@@ -144,7 +141,7 @@ objectid_uuidv7_at(PG_FUNCTION_ARGS)
 	objectid_uuid_v7_instant(PG_GETARG_TIMESTAMPTZ(0), &unix_ms, &sub_ms_ns);
 	objectid_check_status(uuidgen_v7_at(&objectid_random_pool, MyProcPid,
 										unix_ms, sub_ms_ns, result->data),
-						  OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
+						  7, OBJECTID_V7_DETAIL);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -161,7 +158,7 @@ objectid_uuidv6(PG_FUNCTION_ARGS)
 											  MyProcPid,
 											  objectid_uuid_now_ns(),
 											  result->data),
-						  OBJECTID_V6_WHAT, OBJECTID_V6_DETAIL);
+						  6, OBJECTID_V6_DETAIL);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -178,7 +175,7 @@ objectid_uuidv8(PG_FUNCTION_ARGS)
 											  MyProcPid,
 											  objectid_uuid_now_ns(),
 											  result->data),
-						  OBJECTID_V8_WHAT, OBJECTID_V8_DETAIL);
+						  8, OBJECTID_V8_DETAIL);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -189,7 +186,7 @@ Datum
 objectid_uuidv8_from_bytea(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *result = objectid_bytea_fixed(PG_GETARG_BYTEA_PP(0),
-											  UUID_LEN, "UUID version 8");
+											  UUID_LEN, "uuid");
 
 	uuidgen_stamp(result->data, 8);
 	PG_RETURN_UUID_P(result);
@@ -205,7 +202,7 @@ objectid_uuidv4(PG_FUNCTION_ARGS)
 
 	objectid_check_status(uuidgen_v4(&objectid_random_pool, MyProcPid,
 									 result->data),
-						  "UUID version 4", NULL);
+						  4, NULL);
 	PG_RETURN_UUID_P(result);
 }
 
@@ -324,7 +321,7 @@ objectid_uuidv7_from_timestamp(PG_FUNCTION_ARGS)
 
 	objectid_uuid_v7_instant(PG_GETARG_TIMESTAMPTZ(0), &unix_ms, &sub_ms_ns);
 	objectid_check_status(uuidgen_v7_min(unix_ms, result->data),
-						  OBJECTID_V7_WHAT, OBJECTID_V7_DETAIL);
+						  7, OBJECTID_V7_DETAIL);
 	PG_RETURN_UUID_P(result);
 }
 

@@ -172,7 +172,7 @@ objectid_uuid_from_bytea(PG_FUNCTION_ARGS)
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
 	/* an unknown name first, then the length, then unspecified */
-	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), UUID_LEN, "type uuid");
+	objectid_check_input_length(VARSIZE_ANY_EXHDR(b), UUID_LEN, "uuid");
 	objectid_uuid_convert(repr, from_setting, false,
 						  (const uint8 *) VARDATA_ANY(b), result->data);
 	PG_RETURN_UUID_P(result);

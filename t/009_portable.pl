@@ -162,11 +162,11 @@ FROM (SELECT '507f1f77bcf86cd799439011'::public.objectid AS id) s}, connstr => a
 	'id::bytea is the 24 digits (text\'s cast); bytea(id) the 12 bytes');
 ($ret, $out, $err) = $node->psql($vectors, q{SELECT '\x507f1f77bcf86cd799439011'::bytea::public.objectid},
 	connstr => as_owner($vectors));
-like($err, qr/ERROR:  invalid input syntax for type objectid: "\\x507f1f77bcf86cd799439011"\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from bytea: objectid\(bytes\) takes 12 bytes\./,
+like($err, qr/ERROR:  invalid input syntax for type objectid: "\\x507f1f77bcf86cd799439011"\nDETAIL:  An objectid is written as 24 hexadecimal digits\.\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from bytea: objectid\(bytes\) takes 12 bytes\./,
 	'bytes::objectid: refused (22P02), the hint naming objectid(bytes)');
 ($ret, $out, $err) = $node->psql($vectors, q{SELECT timestamptz '2012-10-17 21:13:27+00'::public.objectid},
 	connstr => as_owner($vectors));
-like($err, qr/ERROR:  invalid input syntax for type objectid: "[^"]+"\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from timestamptz: objectid_from_timestamp\(ts\) gives the smallest objectid of its second\./,
+like($err, qr/ERROR:  invalid input syntax for type objectid: "[^"]+"\nDETAIL:  An objectid is written as 24 hexadecimal digits\.\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from timestamptz: objectid_from_timestamp\(ts\) gives the smallest objectid of its second\./,
 	'ts::objectid: refused (22P02), the hint naming objectid_from_timestamp(ts)');
 ($ret, $out, $err) = $node->psql($vectors, q{SELECT '507f1f77bcf86cd799439011'::public.objectid::timestamptz},
 	connstr => as_owner($vectors));

@@ -75,7 +75,7 @@ BEGIN
 				RETURN pg_catalog.decode($1, 'hex');
 			END IF;
 			RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
-				USING ERRCODE = '22P02';
+				USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';
 		END
 		$$;
 	END IF;
