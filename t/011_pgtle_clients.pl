@@ -12,7 +12,8 @@
 # pgtle_admin owns the database and runs portable/pgtle.sql with psql, and
 # made a superuser for that statement (standing for RDS's rds_superuser,
 # t/010_pgtle.pl) creates the extension in a schema of its own not on the
-# search_path; the drivers connect as app.
+# search_path; the drivers connect as app, which has CREATEDB for Django's
+# test database (made from app's database as the template).
 #
 # The cluster logs every statement (PostgreSQL::Test::Cluster's log_statement
 # = all) but not the values of bind parameters (log_parameter_max_length =
@@ -22,8 +23,9 @@
 # parameter in the extended protocol.  That is the route's own defect, not
 # the adapters': the TODO checks at the end say where it stands.
 #
-# Each driver's check (test/clients/psycopg_check.py, node/node_check.js,
-# JdbcCheck.java, with the route "pgtle"; the packages installed as
+# Each driver's check (test/clients/psycopg_check.py, sqlalchemy_check.py
+# with psycopg 3, django_check.py, node/node_check.js, JdbcCheck.java, with
+# the route "pgtle"; the packages installed as
 # test/clients/prepare installs them) guards against what its header
 # says: ObjectIds that do not come back equal, in order, with their
 # timestamps; and, on this route, a binary format asked of a type that has
@@ -70,7 +72,7 @@ note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version');
 
 my $db = 'app';
 my $schema = 'objectid_ext';
-$node->safe_psql('postgres', "CREATE ROLE app LOGIN; CREATE DATABASE $db OWNER app");
+$node->safe_psql('postgres', "CREATE ROLE app LOGIN CREATEDB; CREATE DATABASE $db OWNER app");
 $node->safe_psql($db,
 	"CREATE EXTENSION pg_tle; GRANT pgtle_admin TO app; CREATE SCHEMA $schema AUTHORIZATION app");
 $node->psql($db, undef,
@@ -109,6 +111,8 @@ sub driver
 }
 
 driver('python', $python, "$top/test/clients/psycopg_check.py", $schema, 'pgtle');
+driver('sqlalchemy', $python, "$top/test/clients/sqlalchemy_check.py", $schema, 'pgtle', 'psycopg');
+driver('django', $python, "$top/test/clients/django_check.py", $schema, 'pgtle');
 driver('node', 'node', "$top/test/clients/node/node_check.js", $schema, 'pgtle');
 driver('java', 'java', '-cp', "$classes:$jars", 'JdbcCheck',
 	'jdbc:postgresql://127.0.0.1:' . $node->port . "/$db", $schema, 'pgtle');
@@ -127,7 +131,7 @@ TODO:
 		local $ENV{PGOPTIONS} = "-c log_parameter_max_length=-1 -c $logging";
 		IPC::Run::run(
 			[
-				'/usr/bin/python3', '-c',
+				$python, '-c',
 				"import psycopg; print(psycopg.connect(\"$conninfo\").execute("
 				  . "'SELECT %s::$schema.objectid::text', ['507f1f77bcf86cd799439011']).fetchone()[0])"
 			],

@@ -8,13 +8,14 @@ JAVA_JARS=/usr/share/java/postgresql.jar:/usr/share/java/bson.jar
 JAVA_CLASSES=$top/build/clients/java
 # clients/java's Maven project, built and tested in a copy (its target/)
 MAVEN_DIR=$top/build/clients/maven
-# Debian's interpreter, where python3-psycopg, python3-sqlalchemy,
-# python3-psycopg2 and python3-pymongo (bson) are installed (a python3
-# earlier on PATH, such as pyenv's, has its own packages); the objectid-pg
-# package (clients/python) is installed into a virtual environment of it
-# that sees those packages, and the Python checks run there
+# Debian's interpreter (a python3 earlier on PATH, such as pyenv's, may be
+# another); test/clients/prepare makes a virtual environment of it and
+# installs there, from PyPI, the drivers, ORMs and bson at the versions of
+# clients/python/constraints.txt, then the objectid-pg package
+# (clients/python); the Python checks run there
 SYSTEM_PYTHON=/usr/bin/python3
 VENV=$top/build/clients/venv
 PYTHON=$VENV/bin/python
+PYTHON_CONSTRAINTS=$top/clients/python/constraints.txt
 # the migration drizzle-kit generate writes from node/drizzle_schema.js
 DRIZZLE_MIGRATIONS=$top/build/clients/drizzle

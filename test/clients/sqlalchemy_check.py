@@ -1,12 +1,15 @@
 """test/clients/sqlalchemy_check.py: objectid_pg.sqlalchemy (the installed
-objectid-pg package, SQLAlchemy with psycopg2) against the database named by
-the PG* environment, in which objectid is installed in the schema argv[1] by
-the route argv[2]: "c" (the C extension) or "plain" (portable/objectid.sql, a
-domain over text, whose columns psycopg2 returns as text).  SQLAlchemy needs
-the type's schema on the search_path (its operators and functions are found
-there), so the engine puts it there when it is not public.
+objectid-pg package) with SQLAlchemy 2 and the driver argv[3] (psycopg, the
+default, or psycopg2) against the database named by the PG* environment, in
+which objectid is installed in the schema argv[1] by the route argv[2]: "c"
+(the C extension), "plain" (portable/objectid.sql, a domain over text, whose
+columns the drivers return as text) or "pgtle" (portable/pgtle.sql, text
+I/O only).  SQLAlchemy needs the type's schema on the search_path (its
+operators and functions are found there), so the engine puts it there when
+it is not public.
 
-Through the ORM and Core: a model with an objectid primary key filled by
+Through the ORM and Core: typed models (DeclarativeBase, Mapped[ObjectId],
+mapped_column) with an objectid primary key filled by
 `server_default=func.objectid()` and other objectid columns; the DDL
 create_all() emits; ids made by bson (now, and at the ends of the 32-bit
 second) and by the server, which must come back as bson.ObjectId equal to
@@ -17,6 +20,13 @@ are refused by the server with 22P02 and the session is usable after a
 rollback (written, or compared with the C type; compared with the plain
 edition's domain, which compares as text, they find nothing); func.objectid() and func.objectid_timestamp() typed; reflection of
 the table gives ObjectIdType; uuid v7 keys from server_default=func.uuidv7().
+insertmanyvalues: many rows in one INSERT with RETURNING, in Core and in the
+ORM (a key made by bson, default=ObjectId, the sentinel SQLAlchemy needs to
+batch; a key made by the server is one INSERT per row, as SQLAlchemy
+documents), the returned ObjectIds the server's, in the order given.  Time
+windows: objectid_timestamp(id) between two instants, and the same through
+objectid_first_at_or_after()/objectid_last_before(), find the rows bson's
+generation_time puts there.
 """
 
 import datetime
@@ -24,15 +34,16 @@ import os
 import struct
 import sys
 import uuid
+from typing import Optional
 
 from bson import ObjectId
-from sqlalchemy import (Column, MetaData, Table, Text, create_engine, event, func,
+from sqlalchemy import (DateTime, MetaData, Table, Text, create_engine, event, func,
                         inspect, insert, select, text)
 from sqlalchemy import __version__ as sa_version
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects.postgresql import UUID
-from sqlalchemy.orm import Mapped, Session, declarative_base
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.schema import CreateTable
 
 import common
@@ -40,7 +51,8 @@ import objectid_pg
 from common import check, client_ids
 from objectid_pg.sqlalchemy import ObjectIdType
 
-Base = declarative_base()
+class Base(DeclarativeBase):
+    pass
 
 
 class Order(Base):
@@ -48,17 +60,29 @@ class Order(Base):
     # server defaults other than the key come back in the INSERT's RETURNING
     __mapper_args__ = {"eager_defaults": True}
 
-    id: Mapped[ObjectId] = Column(ObjectIdType, primary_key=True, server_default=func.objectid())
-    made: Mapped[ObjectId] = Column(ObjectIdType, nullable=False, server_default=func.objectid())
-    parent: Mapped[ObjectId] = Column(ObjectIdType, nullable=True)
-    item: Mapped[str] = Column(Text)
+    id: Mapped[ObjectId] = mapped_column(ObjectIdType, primary_key=True, server_default=func.objectid())
+    made: Mapped[ObjectId] = mapped_column(ObjectIdType, server_default=func.objectid())
+    parent: Mapped[Optional[ObjectId]] = mapped_column(ObjectIdType)
+    item: Mapped[str] = mapped_column(Text)
+
+
+class Batch(Base):
+    """A key made by bson when the object is flushed: the sentinel that lets
+    the ORM insert many rows in one statement."""
+
+    __tablename__ = "sa_batches"
+    __mapper_args__ = {"eager_defaults": True}
+
+    id: Mapped[ObjectId] = mapped_column(ObjectIdType, primary_key=True, default=ObjectId)
+    made: Mapped[ObjectId] = mapped_column(ObjectIdType, server_default=func.objectid())
+    n: Mapped[int]
 
 
 class Event(Base):
     __tablename__ = "sa_events"
 
-    id: Mapped[uuid.UUID] = Column(UUID(as_uuid=True), primary_key=True, server_default=func.uuidv7())
-    order_id: Mapped[ObjectId] = Column(ObjectIdType)
+    id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, server_default=func.uuidv7())
+    order_id: Mapped[Optional[ObjectId]] = mapped_column(ObjectIdType)
 
 
 def refused(session, what, f):
@@ -67,7 +91,9 @@ def refused(session, what, f):
     try:
         f()
     except sa_exc.DataError as e:
-        check(e.orig.pgcode == "22P02", f"{what}: {e.orig.pgcode} {e.orig}")
+        # the driver's error: psycopg's sqlstate, psycopg2's pgcode
+        code = getattr(e.orig, "sqlstate", None) or getattr(e.orig, "pgcode", None)
+        check(code == "22P02", f"{what}: {code} {e.orig}")
     else:
         check(False, f"{what} was not refused")
     session.rollback()
@@ -78,6 +104,7 @@ def refused(session, what, f):
 def main():
     schema = sys.argv[1]
     route = sys.argv[2]
+    driver = sys.argv[3] if len(sys.argv) > 3 else "psycopg"
     # the installed package, not the source tree's
     here = os.path.dirname(os.path.abspath(__file__))
     source = os.path.realpath(os.path.join(here, "..", "..", "clients", "python"))
@@ -88,7 +115,7 @@ def main():
     connect_args = {}
     if schema != "public":
         connect_args["options"] = f"-c search_path=public,{schema}"
-    engine = create_engine("postgresql+psycopg2://", connect_args=connect_args)
+    engine = create_engine(f"postgresql+{driver}://", connect_args=connect_args)
     statements = []
     event.listen(engine, "before_cursor_execute",
                  lambda conn, cursor, stmt, params, context, many: statements.append(stmt))
@@ -166,7 +193,7 @@ def main():
                 session.flush()
             refused(session, f"id={bad!r}", add)
             find = select(Order).where(Order.id == bad)
-            if route == "c":
+            if route != "plain":
                 refused(session, f"where id = {bad!r}", lambda find=find: session.execute(find).all())
             else:
                 # the domain's columns compare as text: nothing found
@@ -196,6 +223,61 @@ def main():
             check(ts == oid.generation_time, f"objectid_timestamp({oid}) = {ts}")
         ts = conn.execute(select(func.objectid_timestamp(backfill))).scalar_one()
         check(ts == at, f"objectid_timestamp() of an ObjectId parameter: {ts}")
+        call = func.objectid_timestamp(backfill)
+        check(isinstance(call.type, DateTime) and isinstance(list(call.clauses)[0].type, ObjectIdType),
+              "objectid_timestamp(ObjectId): its parameter typed ObjectIdType, its result DateTime")
+
+    # insertmanyvalues, Core: one INSERT of 500 rows, RETURNING the keys the
+    # server made, in the order of the rows given
+    with engine.begin() as conn:
+        del statements[:]
+        rows = conn.execute(insert(orders).returning(orders.c.id, orders.c.item),
+                            [{"item": f"many {i:03}"} for i in range(500)]).all()
+        check(len(statements) == 1 and "RETURNING" in statements[0], f"one INSERT: {len(statements)}")
+        check([r.item for r in rows] == [f"many {i:03}" for i in range(500)], "the rows in the order given")
+        check(all(type(r.id) is ObjectId for r in rows), "insertmanyvalues returns ObjectIds")
+        check([r.id for r in rows] == sorted(r.id for r in rows) and len({r.id for r in rows}) == 500,
+              "the server's keys increase, in the order given")
+        held = dict(conn.execute(text("SELECT item, id::text FROM sa_orders WHERE item LIKE 'many %'")).all())
+        check(all(held[r.item] == str(r.id) for r in rows), "each returned key is its row's")
+        conn.execute(orders.delete().where(orders.c.item.like("many %")))
+
+    # insertmanyvalues, ORM: keys made by bson (default=ObjectId), the
+    # server's made returned: one INSERT, each object gets its row's
+    with Session(engine) as session:
+        batch = [Batch(n=i) for i in range(300)]
+        session.add_all(batch)
+        del statements[:]
+        session.flush()
+        check(len(statements) == 1 and "RETURNING" in statements[0], f"the ORM's one INSERT: {statements[:2]}")
+        check(all(type(b.id) is ObjectId and type(b.made) is ObjectId for b in batch), "ids and made are ObjectIds")
+        check([b.made for b in batch] == sorted(b.made for b in batch), "made, in the order of the objects")
+        held = dict(session.execute(text("SELECT n, made::text FROM sa_batches")).all())
+        check(all(held[b.n] == str(b.made) for b in batch), "each object has its row's made")
+        session.commit()
+
+    # time windows: ids of known seconds, found through their time
+    base = datetime.datetime(2024, 3, 1, tzinfo=datetime.timezone.utc)
+    timed = [ObjectId.from_datetime(base + datetime.timedelta(seconds=s // 3)).binary[:4] + os.urandom(8)
+             for s in range(30)]
+    timed = [ObjectId(b) for b in timed]
+    with Session(engine) as session:
+        session.add_all([Order(id=oid, item=f"timed {i}") for i, oid in enumerate(timed)])
+        session.commit()
+        t0, t1 = base + datetime.timedelta(seconds=2), base + datetime.timedelta(seconds=7, milliseconds=500)
+        want = sorted(o for o in timed if t0 <= o.generation_time < t1)
+        check(len(want) == 18, f"the window's ids: {len(want)}")
+        ts = func.objectid_timestamp(Order.id)
+        got = session.scalars(select(Order.id).where(ts >= t0, ts < t1).order_by(Order.id)).all()
+        check(got == want, "objectid_timestamp(id) in [t0, t1)")
+        got = session.scalars(select(Order.id).where(Order.id >= func.objectid_first_at_or_after(t0),
+                                                     Order.id <= func.objectid_last_before(t1))
+                              .order_by(Order.id)).all()
+        check(got == want, "id between objectid_first_at_or_after(t0) and objectid_last_before(t1)")
+        bound = session.execute(select(func.objectid_first_at_or_after(t0), func.objectid_last_before(t1))).one()
+        check(all(type(b) is ObjectId for b in bound), f"the window functions return ObjectIds: {bound}")
+        session.execute(Order.__table__.delete().where(Order.item.like("timed %")))
+        session.commit()
 
     # reflection: the column's type is ObjectIdType, its default objectid()
     reflected = Table("sa_orders", MetaData(), autoload_with=engine)
@@ -223,7 +305,7 @@ def main():
 
     Base.metadata.drop_all(engine)
     engine.dispose()
-    print(f"sqlalchemy (SQLAlchemy {sa_version}, psycopg2, objectid-pg {objectid_pg.__version__}, "
+    print(f"sqlalchemy (SQLAlchemy {sa_version}, {driver}, objectid-pg {objectid_pg.__version__}, "
           f"{route}, schema {schema}): {common.passed} checks passed")
 
 

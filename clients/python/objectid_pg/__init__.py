@@ -1,7 +1,8 @@
 """objectid-pg: the objectid PostgreSQL extension's type as bson.ObjectId in
-Python: objectid_pg.psycopg (psycopg 3 loaders and dumpers) and
-objectid_pg.sqlalchemy (the SQLAlchemy column type ObjectIdType).  Each
-imports its library only when imported itself."""
+Python: objectid_pg.psycopg (psycopg 3 loaders and dumpers),
+objectid_pg.sqlalchemy (the SQLAlchemy column type ObjectIdType) and
+objectid_pg.django (the Django model field ObjectIdField).  Each imports its
+library only when imported itself."""
 
 from importlib import metadata as _metadata
 

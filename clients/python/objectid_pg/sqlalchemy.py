@@ -25,11 +25,15 @@ Importing this module also
   reflecting a table gives `ObjectIdType` for an `objectid` column (where
   the type's schema is on the search_path: the server names it unqualified
   then);
-- gives `func.objectid()` and `func.objectid_from_timestamp()` the type
-  `ObjectIdType` and `func.objectid_timestamp()` `DateTime(timezone=True)`,
-  so that selecting them yields ObjectId and datetime.
+- gives `func.objectid()`, `func.objectid_from_timestamp()` and the time
+  window bounds (`func.objectid_first_at_or_after()`, `_first_after`,
+  `_last_before`, `_last_at_or_before`, `_first_in_second`) the type
+  `ObjectIdType`, and `func.objectid_timestamp()` `DateTime(timezone=True)`
+  (its ObjectId argument binds as `ObjectIdType`), so that selecting them
+  yields ObjectId and datetime.
 
-Written for SQLAlchemy 1.4 and 2.x (UserDefinedType, GenericFunction).
+Written for SQLAlchemy 1.4 and 2.x (UserDefinedType, GenericFunction);
+tested with 2.x.
 """
 
 from __future__ import annotations
@@ -98,18 +102,19 @@ class ObjectIdType(sqltypes.UserDefinedType):
 _pg_base.ischema_names["objectid"] = ObjectIdType
 
 
-class objectid(GenericFunction):  # noqa: N801 (SQL function names)
-    """`objectid()` and `objectid(timestamptz)`: a new ObjectId."""
-
-    type = ObjectIdType()
-    inherit_cache = True
-
-
-class objectid_from_timestamp(GenericFunction):  # noqa: N801
-    """`objectid_from_timestamp(timestamptz)`: the smallest ObjectId of that second."""
-
-    type = ObjectIdType()
-    inherit_cache = True
+# the functions that return an objectid, each a GenericFunction of its name
+# (SQLAlchemy registers them for func.<name> as the class is made)
+for _name, _doc in (
+    ("objectid", "`objectid()` and `objectid(timestamptz)`: a new ObjectId."),
+    ("objectid_from_timestamp", "`objectid_from_timestamp(timestamptz)`: the smallest ObjectId of that second."),
+    ("objectid_first_at_or_after", "`objectid_first_at_or_after(timestamptz)` (1.3): a time window's lower bound."),
+    ("objectid_first_after", "`objectid_first_after(timestamptz)` (1.3)."),
+    ("objectid_last_before", "`objectid_last_before(timestamptz)` (1.3): a time window's upper bound."),
+    ("objectid_last_at_or_before", "`objectid_last_at_or_before(timestamptz)` (1.3)."),
+    ("objectid_first_in_second", "`objectid_first_in_second(timestamptz)` (1.3)."),
+):
+    globals()[_name] = type(_name, (GenericFunction,), {
+        "__doc__": _doc, "__module__": __name__, "type": ObjectIdType(), "inherit_cache": True})
 
 
 class objectid_timestamp(GenericFunction):  # noqa: N801
