@@ -15,7 +15,7 @@ PURE_OBJS  = src/pure/base64.o src/pure/extjson.o src/pure/hex.o \
              src/pure/uuid_detect.o src/pure/uuid_gen.o src/pure/uuid_repr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_rangesel.o src/objectid_window.o src/objectid_gen.o \
-             src/objectid_util.o src/uuid_gen.o src/uuid_repr.o src/extjson.o \
+             src/objectid_util.o src/objectid_install.o src/uuid_gen.o src/uuid_repr.o src/extjson.o \
              src/uuid_detect.o $(PURE_OBJS)
 # the install scripts, and the skip-support statements a superuser runs
 # after pg_upgrade to 18+ (README, "Upgrading across PostgreSQL 18")

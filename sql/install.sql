@@ -14,8 +14,20 @@ DROP EXTENSION plpgsql;
 SELECT count(*) FROM pg_language WHERE lanname NOT IN ('internal', 'c', 'sql');  -- 0
 
 SET ROLE regress_objectid_installer;
-CREATE SCHEMA objectid_here;
 SET objectid.generator = session;  -- no WARNING on 15 and 16 (see init.sql)
+
+-- a schema that has a function of a name objectid creates (as TimescaleDB's
+-- uuid_timestamp(uuid) in public): the install is refused, its hint says
+-- how to give objectid a schema of its own
+CREATE SCHEMA objectid_clash;
+CREATE FUNCTION objectid_clash.uuid_timestamp(uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE AS 'SELECT NULL::timestamptz';
+\set SHOW_CONTEXT never
+CREATE EXTENSION objectid SCHEMA objectid_clash;
+DROP SCHEMA objectid_clash CASCADE;
+\set SHOW_CONTEXT errors
+
+CREATE SCHEMA objectid_here;
 CREATE EXTENSION objectid SCHEMA objectid_here;
 RESET ROLE;
 SELECT e.extname, n.nspname AS schema

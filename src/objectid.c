@@ -46,6 +46,7 @@ _PG_init(void)
 	objectid_window_init();
 	objectid_uuid_repr_init();
 	objectid_selfuncs_init();
+	objectid_install_init();
 }
 
 PG_FUNCTION_INFO_V1(objectid_in);

@@ -208,6 +208,8 @@ SKIP:
 		like($err, qr/function "?uuid_timestamp"?(\(uuid\))? (already exists with same argument types|is already a member of extension "objectid")/,
 			"@$order in one schema: the second is refused on uuid_timestamp(uuid)");
 		next unless $order->[0] eq 'timescaledb';
+		like($err, qr/HINT:  Give objectid a schema of its own: CREATE EXTENSION objectid SCHEMA ids/,
+			'TimescaleDB in public: the refusal of objectid hints at a schema of its own');
 		# the way out with TimescaleDB in public: objectid in a schema of its
 		# own (doc/partitioning.md's statements, the README's install section)
 		$node->safe_psql(
