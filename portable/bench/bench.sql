@@ -3,8 +3,9 @@
 -- EXECUTE).  Run by portable/bench/run, which reads the rows it prints:
 --   edition <TAB> order <TAB> measure <TAB> value
 -- psql variables:
---   ed      the column: 'C', 'plain SQL', 'pg_tle' (objectid's functions and
---           type in schema s), or 'core' (core's uuid generators, uuid keys)
+--   ed      the column: 'C', 'plain SQL', 'pg_tle', 'pg_tle PL/Perl'
+--           (objectid's functions and type in schema s), or 'core' (core's
+--           uuid generators, uuid keys)
 --   s       the schema of the edition's functions and type (unused for core)
 --   rows    keys in the index and rows inserted (1000000)
 --   calls   calls per generator and per text conversion (100000)
