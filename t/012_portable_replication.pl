@@ -257,9 +257,10 @@ sub route
 }
 
 # the way across for an installation whose output function is PL/pgSQL
-# (portable/README.md): pg_tle fixes a type's I/O functions when it makes
-# the type, so the type is made again: the tables dumped in text, dropped
-# with the extension, plperl and objectid created, the tables restored
+# (portable/README.md, "Moving an installation to PL/Perl"): pg_tle fixes a
+# type's I/O functions when it makes the type, so the type is made again:
+# the tables dumped in text, then in one transaction dropped with the
+# extension, plperl and objectid created, the tables restored
 sub move_to_plperl
 {
 	my ($node) = @_;
@@ -267,9 +268,11 @@ sub move_to_plperl
 	$node->safe_psql('app',
 		"SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots; DROP PUBLICATION p");
 	my $dump = run_client($node, 'pg_dump', '-d', 'app', '-t', 't', '--no-owner');
-	$node->safe_psql('app', 'DROP TABLE t; DROP EXTENSION objectid');
-	$node->safe_psql('app', 'CREATE EXTENSION plperl; CREATE EXTENSION objectid SCHEMA ids');
-	$node->psql('app', $dump, on_error_die => 1, on_error_stop => 1);
+	$node->psql('app',
+		"BEGIN; DROP TABLE t; DROP EXTENSION objectid; CREATE EXTENSION plperl; "
+		  . "CREATE EXTENSION objectid SCHEMA ids;\n$dump\nCOMMIT;",
+		on_error_die => 1,
+		on_error_stop => 1);
 	is($node->safe_psql('app', 'SELECT ids.objectid_output_language()'),
 		'plperl', 'pgtle, moved: the output function is PL/Perl');
 	same_text(fingerprint($node), $before,

@@ -93,7 +93,9 @@ COMMENT ON FUNCTION objectid_portable_in(text) IS 'private: objectid input for p
 -- snapshot and kills the walsender (signal 11), and with it every session.
 -- The script does not create plperl (CREATE EXTENSION plperl comes first,
 -- by the user).  PL/Perl gets the bytea's text, which bytea_output shapes:
--- decode_bytea takes either; trusted Perl has no unpack, so sprintf and ord.
+-- hex, "\x" and the 24 lowercase digits, which it returns (only hex begins
+-- with "\x": escape writes a backslash "\\"), or escape, which decode_bytea
+-- reads (trusted Perl has no unpack: sprintf and ord make the digits).
 DO $once$
 BEGIN
 	IF pg_catalog.to_regprocedure('@extschema@.objectid_portable_out(bytea)') IS NULL THEN
@@ -109,7 +111,12 @@ BEGIN
 			CREATE FUNCTION objectid_portable_out(bytea)
 			RETURNS text
 			LANGUAGE plperl IMMUTABLE STRICT PARALLEL SAFE
-			AS $$ return join '', map { sprintf '%02x', ord } split //, decode_bytea($_[0]); $$;
+			AS $$
+				my ($text) = @_;
+				return substr($text, 2) if substr($text, 0, 2) eq '\x';
+				my $bytes = decode_bytea($text);
+				return sprintf('%02x' x length($bytes), map { ord } split //, $bytes);
+			$$;
 		ELSE
 			CREATE FUNCTION objectid_portable_out(bytea)
 			RETURNS text
