@@ -47,6 +47,10 @@
 #   the output function PL/Perl.
 # - plperl: everything the plain route's checks guard, on this route, and no
 #   ERROR in the publisher's log.
+# On both pg_tle routes, the other place the output function runs without a
+# snapshot: the server logging a bind parameter of type objectid
+# (log_parameter_max_length = -1, pgbench's extended protocol), which fails
+# with PL/pgSQL and works with PL/Perl.
 # Every wait is bounded (PostgreSQL::Test::Utils's timeout_default).
 
 use strict;
@@ -159,6 +163,29 @@ sub route
 	{
 		is($pub->safe_psql('app', 'SELECT ids.objectid_output_language()'),
 			$works ? 'plperl' : 'plpgsql', "$name: the type's output function's language");
+		# the same cause, outside replication (portable/README.md, Client
+		# adapters): the server logging a bind parameter of type objectid
+		# calls the output function with no snapshot (pgbench's extended
+		# protocol sends :id untyped, $1::objectid types it)
+		my $script = "$PostgreSQL::Test::Utils::tmp_check/$tag.pgbench";
+		open my $fh, '>', $script or die "$script: $!";
+		print $fh "SELECT :id::ids.objectid::text;\n";
+		close $fh;
+		local $ENV{PGOPTIONS} = '-c log_parameter_max_length=-1 -c log_statement=all';
+		my $ran = eval {
+			run_client($pub, 'pgbench', '-n', '-t', '1', '-M', 'extended',
+				'-D', 'id=507f1f77bcf86cd799439011', '-f', $script, 'app');
+			1;
+		};
+		if ($works)
+		{
+			ok($ran, "$name: a bind parameter of type objectid, logged") or diag($@);
+		}
+		else
+		{
+			like($@, qr/\Q$snapshot_error\E/,
+				"$name: a bind parameter of type objectid, logged, fails (no snapshot)");
+		}
 	}
 	my $table = 'CREATE TABLE t (id ids.objectid PRIMARY KEY DEFAULT ids.objectid(), '
 	  . 'n int NOT NULL UNIQUE, ref ids.objectid)';
