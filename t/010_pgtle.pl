@@ -220,7 +220,9 @@ $moved{ substr($_, 1) } .= substr($_, 0, 1) for @other;
 is(join("\n", @other), '',
 	'portable/test/sql/generators.sql: as in the plain edition, but for the functions type.sql adds and the domain check it drops'
 );
-my $signatures = join ', ', map { "'$_'" }
+# (objectid_output_language() reads the catalog: STABLE, and the C
+# extension has none)
+my $signatures = join ', ', map { "'$_'" } grep { $_ ne 'objectid_output_language()' }
   slurp_file("$top/portable/pgtle/type.sql") =~ /^\s*CREATE (?:OR REPLACE )?FUNCTION (\w+\([^)]*\))/mg;
 is( $node->safe_psql(
 		'app', qq{
@@ -229,6 +231,29 @@ WHERE oid = ANY (ARRAY[$signatures]::regprocedure[])
 	AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's')}),
 	'',
 	"type.sql's functions are IMMUTABLE STRICT PARALLEL SAFE, as the C extension's");
+# The type's I/O functions, as pg_tle made the type: never SQL.  pg_tle
+# calls the output function with no snapshot set where a walsender decodes
+# changes (logical replication) or the server logs a bind parameter; an SQL
+# function reads the active snapshot unchecked there and the walsender or
+# backend dies of signal 11, which restarts the server and cuts off every
+# session (PL/pgSQL raises an error instead, PL/Perl runs).  Here (no
+# plperl in the database) the output is PL/pgSQL.
+# (the functions type.sql hands pgtle.create_base_type, and the type's own,
+# pg_tle's C wrappers around them)
+my ($io_call) = slurp_file("$top/portable/pgtle/type.sql") =~ /^SELECT pgtle\.create_base_type_if_not_exists\((.*?)\);$/ms;
+my @io = $io_call =~ /'\@extschema\@\.(\w+\(\w+\))'::pg_catalog\.regprocedure/g;
+is(scalar @io, 2, 'type.sql hands pgtle.create_base_type two I/O functions');
+is( $node->safe_psql(
+		'app', qq{
+SELECT string_agg(p.oid::regprocedure || ' ' || l.lanname, ', ' ORDER BY p.oid::regprocedure::text)
+FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+WHERE p.oid IN (SELECT unnest(ARRAY[typinput, typoutput]) FROM pg_type WHERE oid = 'objectid'::regtype)
+	OR p.oid = ANY (ARRAY[@{[ join ', ', map { "'$_'" } @io ]}]::regprocedure[])}),
+	'objectid_portable_in(cstring) c, objectid_portable_in(text) plpgsql, '
+	  . 'objectid_portable_out(bytea) plpgsql, objectid_portable_out(objectid) c',
+	'the type\'s I/O functions: pg_tle\'s C wrappers around PL/pgSQL, none SQL-language (signal 11 where no snapshot is set)');
+is($node->safe_psql('app', 'SELECT objectid_output_language()'),
+	'plpgsql', 'objectid_output_language(): plpgsql, without plperl in the database');
 regress_files($node, 'app', 'owner', "$top/portable/test", ['hostile'],
 	'portable/test/sql/hostile.sql: objects planted in the install schema and pg_temp change nothing');
 regress_files($node, 'app', 'owner', $top, ['vectors'],

@@ -3,8 +3,9 @@
 -- EXECUTE).  Run by portable/bench/run, which reads the rows it prints:
 --   edition <TAB> order <TAB> measure <TAB> value
 -- psql variables:
---   ed      the column: 'C', 'plain SQL', 'pg_tle' (objectid's functions and
---           type in schema s), or 'core' (core's uuid generators, uuid keys)
+--   ed      the column: 'C', 'plain SQL', 'pg_tle', 'pg_tle PL/Perl'
+--           (objectid's functions and type in schema s), or 'core' (core's
+--           uuid generators, uuid keys)
 --   s       the schema of the edition's functions and type (unused for core)
 --   rows    keys in the index and rows inserted (1000000)
 --   calls   calls per generator and per text conversion (100000)
@@ -92,6 +93,12 @@ SELECT pg_temp.on_ids(10, 'text to objectid', format('SELECT count(t::%I.objecti
 	format('SELECT count(t) FROM %I.hexc', :'s'), :calls);
 SELECT pg_temp.on_ids(11, 'objectid to text', format('SELECT count(id::text) FROM %I.idc', :'s'),
 	format('SELECT count(id) FROM %I.idc', :'s'), :calls);
+-- the same under bytea_output escape (the pg_tle route's PL/Perl output
+-- function then decodes its argument's text; the others do not read it)
+SET bytea_output = escape;
+SELECT pg_temp.on_ids(14, 'objectid to text, bytea_output escape', format('SELECT count(id::text) FROM %I.idc', :'s'),
+	format('SELECT count(id) FROM %I.idc', :'s'), :calls);
+RESET bytea_output;
 SELECT pg_temp.on_ids(12, 'objectid_timestamp(id)', format('SELECT count(%1$I.objectid_timestamp(id)) FROM %1$I.idc', :'s'),
 	format('SELECT count(id) FROM %I.idc', :'s'), :calls);
 SELECT pg_temp.on_ids(13, '= in a filter', format('SELECT count(*) FROM %I.idc WHERE id = %L', :'s', repeat('0', 24)),

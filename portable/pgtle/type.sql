@@ -84,18 +84,62 @@ $once$;
 
 COMMENT ON FUNCTION objectid_portable_in(text) IS 'private: objectid input for pg_tle, 24 hex digits to 12 bytes';
 
+-- The output function: trusted PL/Perl where the database has the language
+-- plperl (a member of extension plperl, trusted, usable by this role), else
+-- PL/pgSQL.  A walsender decoding changes calls it with no snapshot set:
+-- PL/pgSQL then fails ("cannot execute SQL without an outer snapshot or
+-- portal"), PL/Perl, which needs none, runs, so tables replicate logically
+-- with it only.  Never SQL: an SQL function there reads the missing
+-- snapshot and kills the walsender (signal 11), and with it every session.
+-- The script does not create plperl (CREATE EXTENSION plperl comes first,
+-- by the user).  PL/Perl gets the bytea's text, which bytea_output shapes:
+-- hex, "\x" and the 24 lowercase digits, which it returns (only hex begins
+-- with "\x": escape writes a backslash "\\"), or escape, which decode_bytea
+-- reads (trusted Perl has no unpack: sprintf and ord make the digits).
 DO $once$
 BEGIN
 	IF pg_catalog.to_regprocedure('@extschema@.objectid_portable_out(bytea)') IS NULL THEN
-		CREATE FUNCTION objectid_portable_out(bytea)
-		RETURNS text
-		LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-		AS $$ BEGIN RETURN pg_catalog.encode($1, 'hex'); END $$;
+		IF EXISTS (SELECT FROM pg_catalog.pg_language l
+				   JOIN pg_catalog.pg_depend d ON d.objid OPERATOR(pg_catalog.=) l.oid
+					AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_language'::pg_catalog.regclass
+					AND d.deptype OPERATOR(pg_catalog.=) 'e'
+				   JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+					AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+				   WHERE l.lanname OPERATOR(pg_catalog.=) 'plperl' AND l.lanpltrusted
+					 AND e.extname OPERATOR(pg_catalog.=) 'plperl'
+					 AND pg_catalog.has_language_privilege(l.oid, 'USAGE')) THEN
+			CREATE FUNCTION objectid_portable_out(bytea)
+			RETURNS text
+			LANGUAGE plperl IMMUTABLE STRICT PARALLEL SAFE
+			AS $$
+				my ($text) = @_;
+				return substr($text, 2) if substr($text, 0, 2) eq '\x';
+				my $bytes = decode_bytea($text);
+				return sprintf('%02x' x length($bytes), map { ord } split //, $bytes);
+			$$;
+		ELSE
+			CREATE FUNCTION objectid_portable_out(bytea)
+			RETURNS text
+			LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+			AS $$ BEGIN RETURN pg_catalog.encode($1, 'hex'); END $$;
+		END IF;
 	END IF;
 END
 $once$;
 
 COMMENT ON FUNCTION objectid_portable_out(bytea) IS 'private: objectid output for pg_tle, 12 bytes to 24 lowercase hex digits';
+
+-- which language the output function is in, fixed when the type was made
+CREATE OR REPLACE FUNCTION objectid_output_language()
+RETURNS text
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+AS $$
+	SELECT l.lanname::pg_catalog.text FROM pg_catalog.pg_proc p
+	JOIN pg_catalog.pg_language l ON l.oid OPERATOR(pg_catalog.=) p.prolang
+	WHERE p.oid OPERATOR(pg_catalog.=) '@extschema@.objectid_portable_out(bytea)'::pg_catalog.regprocedure
+$$;
+
+COMMENT ON FUNCTION objectid_output_language() IS 'the language of the type''s output function, plperl or plpgsql: only with plperl does a table of objectid replicate logically';
 
 -- alignment int4, not the C type's char: the 4-byte header pg_tle keeps is
 -- read as a bytea's, so it stays aligned
