@@ -19,6 +19,9 @@ CREATE EXTENSION objectid;  -- trusted: the owner installs it
 \c regression_objectid_setting
 SET ROLE regress_objectid_dbowner;
 SELECT rolsuper FROM pg_roles WHERE rolname = current_user;  -- f
+-- SHOW of the name, set nowhere yet, is an error until the library loads
+SHOW objectid.uuid_representation;  -- error
+\echo :LAST_ERROR_SQLSTATE
 ALTER DATABASE regression_objectid_setting SET objectid.uuid_representation = 'javaLegacy';  -- error
 \echo :LAST_ERROR_SQLSTATE
 ALTER ROLE regress_objectid_dbowner SET objectid.uuid_representation = 'javaLegacy';  -- error
