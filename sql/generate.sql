@@ -65,7 +65,14 @@ DROP TABLE objectid_behind;
 
 -- one process value (bytes 4-8); the counter (bytes 9-11) starts each
 -- second below 2^23 and goes up by one per id within it; in a session alone
--- on the server, with either generator
+-- on the server, with either generator.  The ids are made from just after a
+-- second begins, so that the first is its second's first (the ids above
+-- went on counting in the second they ended in)
+DO $$
+BEGIN
+	PERFORM pg_sleep(1.005 - (extract(microseconds FROM clock_timestamp())::int % 1000000) / 1e6);
+END
+$$;
 CREATE TEMP TABLE objectid_gen AS
 SELECT n, objectid() AS id FROM generate_series(1, 100000) n;
 SELECT count(DISTINCT substr(id::bytea, 5, 5)) FROM objectid_gen;  -- 1
