@@ -241,7 +241,7 @@ FROM est_x_cases();
 -- reads the column's current minimum or maximum from an index, as core
 -- does for timestamptz, so windows past the old maximum, and across it,
 -- are estimated as on ts (id_est = ts_est in every row).  est_late holds the uniform
--- year, analyzed, then 5,000 more rows up to 2025-03-02.
+-- year, analyzed, then 5,000 more rows up to 2025-02-27.
 CREATE TABLE est_late AS SELECT * FROM est_u;
 ALTER TABLE est_late SET (autovacuum_enabled = false);
 CREATE INDEX ON est_late (id);
@@ -291,8 +291,9 @@ FROM (SELECT *, row_number() OVER () AS n FROM est_late_cases()) d
 JOIN (SELECT *, row_number() OVER () AS n FROM est_late_asc) a USING (n);
 -- without an index on the key, a bound is interpolated between the
 -- histogram's own ends, as core does for ts without one: rows added beyond
--- the maximum ANALYZE saw are not seen (as on ts in all 4 cases; below the
--- estimate with an index in 2 of the windows past that maximum: 4, 2, 4)
+-- the maximum ANALYZE saw are not seen: as on ts in all 4 cases, and below
+-- the estimate with an index in the 2 windows wholly past that maximum that
+-- hold new rows (from 2025-01-20 and from 2025-02-10): 4, 2, 4
 DROP INDEX est_late_id_idx, est_late_ts_idx;
 SELECT count(*) FILTER (WHERE d.id_est = d.ts_est) AS as_ts,
 	count(*) FILTER (WHERE d.id_est < a.id_est) AS below_with_index,
