@@ -40,6 +40,7 @@ REGRESS    = init \
              brin \
              estimates \
              windows \
+             windows_forms \
              generate \
              timestamp \
              uuid_generate \

@@ -83,6 +83,79 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objectid of the second containing the instant, null if ids carry no such second: objectid_from_timestamp() without its error';
 
+-- The same bounds for a date or a timestamp, as the comparison of a
+-- timestamptz with one reads it: an instant in the session's time zone
+-- (STABLE, as those comparisons are)
+CREATE FUNCTION objectid_first_at_or_after(date)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_first_at_or_after_date'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_at_or_after(date) IS 'the smallest objectid whose second is at or after the date in the session''s time zone, null if none: id >= it is objectid_timestamp(id) >= the date';
+
+CREATE FUNCTION objectid_first_after(date)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_first_after_date'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_after(date) IS 'the smallest objectid whose second is after the date in the session''s time zone, null if none: id >= it is objectid_timestamp(id) > the date';
+
+CREATE FUNCTION objectid_last_before(date)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_last_before_date'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_last_before(date) IS 'the largest objectid whose second is before the date in the session''s time zone, null if none: id <= it is objectid_timestamp(id) < the date';
+
+CREATE FUNCTION objectid_last_at_or_before(date)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_last_at_or_before_date'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_last_at_or_before(date) IS 'the largest objectid whose second is at or before the date in the session''s time zone, null if none: id <= it is objectid_timestamp(id) <= the date';
+
+CREATE FUNCTION objectid_first_at_or_after(timestamp)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_first_at_or_after_timestamp'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_at_or_after(timestamp) IS 'the smallest objectid whose second is at or after the timestamp in the session''s time zone, null if none: id >= it is objectid_timestamp(id) >= the timestamp';
+
+CREATE FUNCTION objectid_first_after(timestamp)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_first_after_timestamp'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_first_after(timestamp) IS 'the smallest objectid whose second is after the timestamp in the session''s time zone, null if none: id >= it is objectid_timestamp(id) > the timestamp';
+
+CREATE FUNCTION objectid_last_before(timestamp)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_last_before_timestamp'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_last_before(timestamp) IS 'the largest objectid whose second is before the timestamp in the session''s time zone, null if none: id <= it is objectid_timestamp(id) < the timestamp';
+
+CREATE FUNCTION objectid_last_at_or_before(timestamp)
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_last_at_or_before_timestamp'
+LANGUAGE C STABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION objectid_last_at_or_before(timestamp) IS 'the largest objectid whose second is at or before the timestamp in the session''s time zone, null if none: id <= it is objectid_timestamp(id) <= the timestamp';
+
+-- The planner support function of objectid_timestamp() and
+-- objectid(timestamptz): it simplifies nothing, but the planner calls it
+-- before it looks at a statement's tables, which loads the library, whose
+-- hook plans the windows, also in a connection's first statement
+CREATE FUNCTION objectid_planner_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION objectid_planner_support(internal) IS 'planner support of objectid_timestamp() and objectid(timestamptz): loads the library that plans windows through an id''s second';
+
+ALTER FUNCTION objectid_timestamp(objectid) SUPPORT objectid_planner_support;
+ALTER FUNCTION objectid(timestamptz) SUPPORT objectid_planner_support;
+
 -- Where this session's objectid.generator asks for the server's generator and
 -- the server has none (PostgreSQL 15 and 16 without objectid in
 -- shared_preload_libraries), CREATE and ALTER EXTENSION say so in a WARNING.

@@ -193,8 +193,6 @@ objectid_planner(Query *parse, const char *query_string, int cursorOptions,
 	objectid_planning = ++objectid_plannings;
 	PG_TRY();
 	{
-		/* windows through an id's second become windows on the id */
-		objectid_window_rewrite(parse);
 		if (objectid_prev_planner_hook)
 			result = objectid_prev_planner_hook(OBJECTID_PLANNER_ARGS);
 		else

@@ -16,29 +16,54 @@
  *	s <= t	<=>  id <= objectid_last_at_or_before(t)
  *	s =  t	<=>  both of s >= t and s <= t
  *
- * (s the id's second).  The four bound functions never raise: where no id
- * qualifies (t after the last second an id can carry, or before the first)
- * they return NULL, which makes the comparison NULL where the original is
- * false.  In a WHERE or JOIN ... ON condition the two mean the same, the
- * row is not returned, and that stays so through AND and OR: the
- * three-valued AND and OR can only turn a false into a NULL when one of
- * their inputs does, never into a true, and never change a true.  So the
- * rewrite, done by the planner hook before the planner runs, is applied to
- * the comparisons reachable from a WHERE or ON condition through AND and
- * OR only, never under NOT, CASE or a function, nor in a target list; in
- * every query level (subqueries, CTEs, sublinks).  The other side, t, must
- * be a pseudo-constant of that level: no variable of that level, no
- * volatile function.  With a constant t the bound folds to a constant, so
- * partitions are pruned when planning; with now() it is stable, for
- * run-time pruning and index scan keys.  The estimators of the id's
- * comparisons (src/objectid_selfuncs.c) then estimate the window as one
- * written on the id.
+ * (s the id's second).  t is a timestamptz, or a date or a timestamp, which
+ * the comparison (a cross-type operator) reads as an instant in the
+ * session's time zone, as the bound functions of those types do.  The
+ * bound functions never raise: where no id qualifies (t after the last
+ * second an id can carry, or before the first) they return NULL, which
+ * makes the comparison NULL where the original is false.  In a WHERE or
+ * JOIN ... ON condition the two mean the same, the row is not returned,
+ * and that stays so through AND and OR: the three-valued AND and OR can
+ * only turn a false into a NULL when one of their inputs does, never into
+ * a true, and never change a true.  So the comparisons rewritten are those
+ * reachable from a WHERE or ON condition through AND and OR, never under
+ * CASE or a function, nor in a target list.
  *
- * The operators are recognised by OID (timestamptz's, fixed in core's
- * catalog) and the functions by the C function behind them, so a
- * same-named operator or function in another schema is never rewritten or
- * used.  Where the bound functions are missing (the library is newer than
- * the extension's install scripts in this database), nothing is rewritten.
+ * When.  The planner calls a hook (get_relation_info_hook; on 19
+ * build_simple_rel_hook) for each table of a
+ * query level once it has preprocessed that level's conditions: views and
+ * subqueries are pulled up (a view's "id::timestamptz AS created_at" is
+ * then a comparison of the id's second), SQL functions inlined, NOT pushed
+ * down to the comparisons (NOT (s < t) is s >= t), constants folded,
+ * sublinks made subplans (an uncorrelated one is a parameter its initplan
+ * sets once), and the conditions are not yet given to the relations.  The
+ * hook then rewrites the comparisons whose id belongs to that table, so
+ * each table is done once, by its own call.  The rewritten clause is
+ * folded again: with a constant t the bound is a constant, so partitions
+ * are pruned when planning; with now() it is stable, for run-time pruning
+ * and index scan keys.  The estimators of the id's comparisons
+ * (src/objectid_rangesel.c) then estimate the window as one written on the
+ * id.
+ *
+ * The library must be loaded by then, also in a connection's first
+ * statement: objectid_timestamp() and objectid(timestamptz) name
+ * objectid_planner_support() as their planner support function, which the
+ * planner calls when it folds the conditions' constants, before any table
+ * is looked at; the call loads the library, whose _PG_init() installs the
+ * hook.
+ *
+ * Never worse than as written.  Where the table has an index on the id's
+ * second (an expression index), or its second in an index predicate, a
+ * partition key or a CHECK constraint (also of a table inheriting from
+ * it), its comparisons are left as written: the planner can use what the
+ * user built, and the plan is the one objectid.rewrite_time_windows = off
+ * gives.
+ *
+ * The operators are recognised by OID (core's, fixed in its catalog) and
+ * the functions by the C function behind them, so a same-named operator or
+ * function in another schema is never rewritten or used.  Where the bound
+ * functions are missing (the library is newer than the extension's install
+ * scripts in this database), nothing is rewritten.
  * objectid.rewrite_time_windows = off turns the rewrite off.
  *
  * IDENTIFICATION
@@ -50,7 +75,10 @@
 
 #include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "access/table.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_index.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_language_d.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type_d.h"
@@ -59,12 +87,24 @@
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
+#if PG_VERSION_NUM >= 190000
+#include "optimizer/pathnode.h"
+#else
+#include "optimizer/plancat.h"
+#endif
 #include "parser/parse_func.h"
+#include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/fmgrprotos.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/partcache.h"
+#include "utils/rel.h"
+#include "utils/relcache.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 
@@ -75,14 +115,7 @@
 #include "objectid_util.h"
 #include "objectid_window.h"
 
-/* timestamptz's comparisons with timestamptz, by their OIDs in pg_operator */
-#define OBJECTID_TSTZ_EQ	1320
-#define OBJECTID_TSTZ_LT	1322
-#define OBJECTID_TSTZ_LE	1323
-#define OBJECTID_TSTZ_GT	1324
-#define OBJECTID_TSTZ_GE	1325
-
-/* the four bounds, in the order of objectid_window_names */
+/* the bounds, in the order of objectid_window_names */
 typedef enum objectid_window_bound
 {
 	OBJECTID_FIRST_AT_OR_AFTER,
@@ -101,11 +134,67 @@ static const char *const objectid_window_names[OBJECTID_WINDOW_BOUNDS] = {
 	"objectid_first_in_second"
 };
 
-/* what one rewrite needs, looked up when a first candidate is seen */
+/* the types of instant a bound takes, in the order of their overloads */
+typedef enum objectid_window_instant
+{
+	OBJECTID_INSTANT_TIMESTAMPTZ,
+	OBJECTID_INSTANT_DATE,
+	OBJECTID_INSTANT_TIMESTAMP,
+	OBJECTID_INSTANTS
+} objectid_window_instant;
+
+static const Oid objectid_window_instant_types[OBJECTID_INSTANTS] = {
+	TIMESTAMPTZOID, DATEOID, TIMESTAMPOID
+};
+
+/*
+ * Core's comparisons of a timestamptz with an instant, by their OIDs in
+ * pg_operator (the same on 15 to 19): the btree strategy and the two types
+ */
+typedef struct objectid_window_opr
+{
+	Oid			opno;
+	int16		strategy;
+	Oid			left;
+	Oid			right;
+} objectid_window_opr;
+
+static const objectid_window_opr objectid_window_oprs[] = {
+	{1320, BTEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
+	{1322, BTLessStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
+	{1323, BTLessEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
+	{1324, BTGreaterStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
+	{1325, BTGreaterEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
+	{2358, BTLessStrategyNumber, DATEOID, TIMESTAMPTZOID},
+	{2359, BTLessEqualStrategyNumber, DATEOID, TIMESTAMPTZOID},
+	{2360, BTEqualStrategyNumber, DATEOID, TIMESTAMPTZOID},
+	{2361, BTGreaterEqualStrategyNumber, DATEOID, TIMESTAMPTZOID},
+	{2362, BTGreaterStrategyNumber, DATEOID, TIMESTAMPTZOID},
+	{2384, BTLessStrategyNumber, TIMESTAMPTZOID, DATEOID},
+	{2385, BTLessEqualStrategyNumber, TIMESTAMPTZOID, DATEOID},
+	{2386, BTEqualStrategyNumber, TIMESTAMPTZOID, DATEOID},
+	{2387, BTGreaterEqualStrategyNumber, TIMESTAMPTZOID, DATEOID},
+	{2388, BTGreaterStrategyNumber, TIMESTAMPTZOID, DATEOID},
+	{2534, BTLessStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
+	{2535, BTLessEqualStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
+	{2536, BTEqualStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
+	{2537, BTGreaterEqualStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
+	{2538, BTGreaterStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
+	{2540, BTLessStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
+	{2541, BTLessEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
+	{2542, BTEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
+	{2543, BTGreaterEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
+	{2544, BTGreaterStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID}
+};
+
+/* what the rewrite for one table needs, looked up when first needed */
 typedef struct objectid_window_ctx
 {
+	PlannerInfo *root;
+	Index		relid;			/* the table's range table index */
+	RangeTblEntry *rte;
 	bool		looked_up;
-	bool		usable;			/* everything below was found */
+	bool		usable;			/* the functions and operators were found */
 	Oid			timestamp_fn;	/* objectid_timestamp(objectid) */
 	Oid			generate_fn;	/* objectid(timestamptz) */
 	Oid			objectid_type;
@@ -115,16 +204,45 @@ typedef struct objectid_window_ctx
 	Oid			le_fn;
 	Oid			gt_op;			/* objectid > objectid */
 	Oid			lt_op;			/* objectid < objectid */
-	Oid			bound_fn[OBJECTID_WINDOW_BOUNDS];
+	/* InvalidOid where an overload is missing */
+	Oid			bound_fn[OBJECTID_WINDOW_BOUNDS][OBJECTID_INSTANTS];
+	bool		seconds_looked;
+	Bitmapset  *seconds;		/* columns whose second the table indexes,
+								 * constrains or is partitioned by */
 } objectid_window_ctx;
 
 static bool objectid_rewrite_time_windows = true;
+
+/*
+ * The hook called for each table as the planner makes its relation:
+ * get_relation_info_hook on 15 to 18, build_simple_rel_hook on 19.
+ */
+#if PG_VERSION_NUM >= 190000
+static build_simple_rel_hook_type objectid_prev_relation_hook = NULL;
+static void objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
+									 RangeTblEntry *rte);
+#define OBJECTID_RELATION_HOOK build_simple_rel_hook
+#else
+static get_relation_info_hook_type objectid_prev_relation_hook = NULL;
+static void objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
+									 bool inhparent, RelOptInfo *rel);
+#define OBJECTID_RELATION_HOOK get_relation_info_hook
+#endif
 
 PG_FUNCTION_INFO_V1(objectid_first_at_or_after);
 PG_FUNCTION_INFO_V1(objectid_first_after);
 PG_FUNCTION_INFO_V1(objectid_last_before);
 PG_FUNCTION_INFO_V1(objectid_last_at_or_before);
 PG_FUNCTION_INFO_V1(objectid_first_in_second);
+PG_FUNCTION_INFO_V1(objectid_first_at_or_after_date);
+PG_FUNCTION_INFO_V1(objectid_first_after_date);
+PG_FUNCTION_INFO_V1(objectid_last_before_date);
+PG_FUNCTION_INFO_V1(objectid_last_at_or_before_date);
+PG_FUNCTION_INFO_V1(objectid_first_at_or_after_timestamp);
+PG_FUNCTION_INFO_V1(objectid_first_after_timestamp);
+PG_FUNCTION_INFO_V1(objectid_last_before_timestamp);
+PG_FUNCTION_INFO_V1(objectid_last_at_or_before_timestamp);
+PG_FUNCTION_INFO_V1(objectid_planner_support);
 
 /* called from _PG_init() */
 void
@@ -141,6 +259,21 @@ objectid_window_init(void)
 							 PGC_USERSET,
 							 0,
 							 NULL, NULL, NULL);
+	objectid_prev_relation_hook = OBJECTID_RELATION_HOOK;
+	OBJECTID_RELATION_HOOK = objectid_window_relation;
+}
+
+/*
+ * The planner support function of objectid_timestamp() and
+ * objectid(timestamptz).  It simplifies nothing: that the planner calls it,
+ * when it folds the constants of a statement that uses either function,
+ * loads the library before the statement's tables are looked at, so that
+ * the rewrite applies from a connection's first statement on.
+ */
+Datum
+objectid_planner_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(NULL);
 }
 
 /*
@@ -155,9 +288,8 @@ objectid_window_init(void)
  * t's own second is NULL where ids carry no such second.
  */
 static Datum
-objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
+objectid_window_result(TimestampTz t, objectid_window_bound which)
 {
-	TimestampTz t = PG_GETARG_TIMESTAMPTZ(0);
 	bool		lower = (which != OBJECTID_LAST_BEFORE &&
 						 which != OBJECTID_LAST_AT_OR_BEFORE);
 	int64		unix_us;
@@ -169,7 +301,7 @@ objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
 	{
 		/* an infinity (or an instant no id is near): before or after all */
 		if (which == OBJECTID_FIRST_IN_SECOND || (t < 0 ? !lower : lower))
-			PG_RETURN_NULL();
+			return (Datum) 0;
 		seconds = lower ? 0 : OBJID_SECONDS_MAX;
 	}
 	else
@@ -183,9 +315,9 @@ objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
 		else if (which == OBJECTID_LAST_BEFORE && whole)
 			seconds--;
 		if (lower ? seconds > OBJID_SECONDS_MAX : seconds < 0)
-			PG_RETURN_NULL();
+			return (Datum) 0;
 		if (which == OBJECTID_FIRST_IN_SECOND && seconds < 0)
-			PG_RETURN_NULL();
+			return (Datum) 0;
 		seconds = Max(seconds, 0);
 		seconds = Min(seconds, OBJID_SECONDS_MAX);
 	}
@@ -196,38 +328,75 @@ objectid_window_result(FunctionCallInfo fcinfo, objectid_window_bound which)
 	result->data[2] = (unsigned char) (seconds >> 8);
 	result->data[3] = (unsigned char) seconds;
 	memset(result->data + 4, lower ? 0x00 : 0xff, OBJECTID_LEN - 4);
-	PG_RETURN_OBJECTID_P(result);
+	return PointerGetDatum(result);
 }
 
-Datum
-objectid_first_at_or_after(PG_FUNCTION_ARGS)
+/*
+ * The instant a date or a timestamp stands for in a comparison with a
+ * timestamptz: core's conversion in the session's time zone, where no
+ * conversion can overflow.  Out there, more than two days from the range
+ * ids carry, an instant is before or after every id, as -infinity or
+ * infinity are, whatever the time zone: the bounds are the same, and core
+ * compares such values so too, where the conversion itself would fail.
+ */
+#define OBJECTID_WINDOW_NEAR_DAYS	2
+
+static TimestampTz
+objectid_window_date_instant(DateADT d)
 {
-	return objectid_window_result(fcinfo, OBJECTID_FIRST_AT_OR_AFTER);
+	DateADT		first = UNIX_EPOCH_JDATE - POSTGRES_EPOCH_JDATE;
+	DateADT		last = first + (DateADT) (OBJID_SECONDS_MAX / SECS_PER_DAY);
+
+	if (d < first - OBJECTID_WINDOW_NEAR_DAYS)
+		return DT_NOBEGIN;
+	if (d > last + OBJECTID_WINDOW_NEAR_DAYS)
+		return DT_NOEND;
+	return DatumGetTimestampTz(DirectFunctionCall1(date_timestamptz,
+												   DateADTGetDatum(d)));
 }
 
-Datum
-objectid_first_after(PG_FUNCTION_ARGS)
+static TimestampTz
+objectid_window_timestamp_instant(Timestamp ts)
 {
-	return objectid_window_result(fcinfo, OBJECTID_FIRST_AFTER);
+	int64		near = OBJECTID_WINDOW_NEAR_DAYS * USECS_PER_DAY;
+
+	if (ts < OBJECTID_UNIX_EPOCH_US - near)
+		return DT_NOBEGIN;
+	if (ts > OBJECTID_UNIX_EPOCH_US + OBJID_SECONDS_MAX * USECS_PER_SEC + near)
+		return DT_NOEND;
+	return DatumGetTimestampTz(DirectFunctionCall1(timestamp_timestamptz,
+												   TimestampGetDatum(ts)));
 }
 
-Datum
-objectid_last_before(PG_FUNCTION_ARGS)
-{
-	return objectid_window_result(fcinfo, OBJECTID_LAST_BEFORE);
+/* a bound of an instant of one type: NULL where no id qualifies */
+#define OBJECTID_WINDOW_FUNCTION(fn, instant, which) \
+Datum \
+fn(PG_FUNCTION_ARGS) \
+{ \
+	Datum		bound = objectid_window_result((instant), (which)); \
+	\
+	if (bound == (Datum) 0) \
+		PG_RETURN_NULL(); \
+	return bound; \
 }
 
-Datum
-objectid_last_at_or_before(PG_FUNCTION_ARGS)
-{
-	return objectid_window_result(fcinfo, OBJECTID_LAST_AT_OR_BEFORE);
-}
+#define OBJECTID_TSTZ_ARG	PG_GETARG_TIMESTAMPTZ(0)
+#define OBJECTID_DATE_ARG	objectid_window_date_instant(PG_GETARG_DATEADT(0))
+#define OBJECTID_TS_ARG		objectid_window_timestamp_instant(PG_GETARG_TIMESTAMP(0))
 
-Datum
-objectid_first_in_second(PG_FUNCTION_ARGS)
-{
-	return objectid_window_result(fcinfo, OBJECTID_FIRST_IN_SECOND);
-}
+OBJECTID_WINDOW_FUNCTION(objectid_first_at_or_after, OBJECTID_TSTZ_ARG, OBJECTID_FIRST_AT_OR_AFTER)
+OBJECTID_WINDOW_FUNCTION(objectid_first_after, OBJECTID_TSTZ_ARG, OBJECTID_FIRST_AFTER)
+OBJECTID_WINDOW_FUNCTION(objectid_last_before, OBJECTID_TSTZ_ARG, OBJECTID_LAST_BEFORE)
+OBJECTID_WINDOW_FUNCTION(objectid_last_at_or_before, OBJECTID_TSTZ_ARG, OBJECTID_LAST_AT_OR_BEFORE)
+OBJECTID_WINDOW_FUNCTION(objectid_first_in_second, OBJECTID_TSTZ_ARG, OBJECTID_FIRST_IN_SECOND)
+OBJECTID_WINDOW_FUNCTION(objectid_first_at_or_after_date, OBJECTID_DATE_ARG, OBJECTID_FIRST_AT_OR_AFTER)
+OBJECTID_WINDOW_FUNCTION(objectid_first_after_date, OBJECTID_DATE_ARG, OBJECTID_FIRST_AFTER)
+OBJECTID_WINDOW_FUNCTION(objectid_last_before_date, OBJECTID_DATE_ARG, OBJECTID_LAST_BEFORE)
+OBJECTID_WINDOW_FUNCTION(objectid_last_at_or_before_date, OBJECTID_DATE_ARG, OBJECTID_LAST_AT_OR_BEFORE)
+OBJECTID_WINDOW_FUNCTION(objectid_first_at_or_after_timestamp, OBJECTID_TS_ARG, OBJECTID_FIRST_AT_OR_AFTER)
+OBJECTID_WINDOW_FUNCTION(objectid_first_after_timestamp, OBJECTID_TS_ARG, OBJECTID_FIRST_AFTER)
+OBJECTID_WINDOW_FUNCTION(objectid_last_before_timestamp, OBJECTID_TS_ARG, OBJECTID_LAST_BEFORE)
+OBJECTID_WINDOW_FUNCTION(objectid_last_at_or_before_timestamp, OBJECTID_TS_ARG, OBJECTID_LAST_AT_OR_BEFORE)
 
 /* Is funcid a C function of this library whose symbol is fn? */
 bool
@@ -252,24 +421,29 @@ objectid_is_c_function(Oid funcid, PGFunction fn)
  * The bound functions and the id's operators, found from a function of
  * ours, anchor_fn (objectid_timestamp() or objectid(timestamptz)): the
  * functions in its schema, the operators in the default btree operator
- * class of the objectid type
+ * class of the objectid type.  The overloads for date and timestamp may be
+ * missing; the timestamptz ones must be there.
  */
 static bool
 objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
 					   Oid objectid_type)
 {
-	static const PGFunction fns[OBJECTID_WINDOW_BOUNDS] = {
-		objectid_first_at_or_after,
-		objectid_first_after,
-		objectid_last_before,
-		objectid_last_at_or_before,
-		objectid_first_in_second
+	static const PGFunction fns[OBJECTID_WINDOW_BOUNDS][OBJECTID_INSTANTS] = {
+		{objectid_first_at_or_after, objectid_first_at_or_after_date,
+		objectid_first_at_or_after_timestamp},
+		{objectid_first_after, objectid_first_after_date,
+		objectid_first_after_timestamp},
+		{objectid_last_before, objectid_last_before_date,
+		objectid_last_before_timestamp},
+		{objectid_last_at_or_before, objectid_last_at_or_before_date,
+		objectid_last_at_or_before_timestamp},
+		{objectid_first_in_second, NULL, NULL}
 	};
-	Oid			argtypes[1] = {TIMESTAMPTZOID};
 	char	   *nspname;
 	Oid			opclass;
 	Oid			opfamily;
-	int			i;
+	int			i,
+				k;
 
 	if (ctx->looked_up)
 		return ctx->usable;
@@ -281,15 +455,23 @@ objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
 		return false;
 	for (i = 0; i < OBJECTID_WINDOW_BOUNDS; i++)
 	{
-		Oid			fn;
+		for (k = 0; k < OBJECTID_INSTANTS; k++)
+		{
+			Oid			argtypes[1] = {objectid_window_instant_types[k]};
+			Oid			fn;
 
-		fn = LookupFuncName(list_make2(makeString(nspname),
-									   makeString(pstrdup(objectid_window_names[i]))),
-							1, argtypes, true);
-		if (!OidIsValid(fn) || !objectid_is_c_function(fn, fns[i]) ||
-			get_func_rettype(fn) != ctx->objectid_type)
-			return false;
-		ctx->bound_fn[i] = fn;
+			ctx->bound_fn[i][k] = InvalidOid;
+			if (fns[i][k] == NULL)
+				continue;
+			fn = LookupFuncName(list_make2(makeString(nspname),
+										   makeString(pstrdup(objectid_window_names[i]))),
+								1, argtypes, true);
+			if (OidIsValid(fn) && objectid_is_c_function(fn, fns[i][k]) &&
+				get_func_rettype(fn) == ctx->objectid_type)
+				ctx->bound_fn[i][k] = fn;
+			else if (k == OBJECTID_INSTANT_TIMESTAMPTZ)
+				return false;
+		}
 	}
 
 	opclass = GetDefaultOpClass(ctx->objectid_type, BTREE_AM_OID);
@@ -321,6 +503,36 @@ objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
 	return true;
 }
 
+/*
+ * Is e an expression of this table alone (a column of it, or a function of
+ * its columns), which the rewrite may evaluate as often as before?
+ */
+static bool
+objectid_window_of_table(Node *e, objectid_window_ctx *ctx)
+{
+	List	   *vars;
+	ListCell   *lc;
+	bool		ok = true;
+
+	if (contain_volatile_functions(e) || contain_subplans(e))
+		return false;
+	vars = pull_var_clause(e, PVC_RECURSE_AGGREGATES |
+						   PVC_RECURSE_WINDOWFUNCS |
+						   PVC_INCLUDE_PLACEHOLDERS);
+	if (vars == NIL)
+		return false;
+	foreach(lc, vars)
+	{
+		Var		   *var = (Var *) lfirst(lc);
+
+		if (!IsA(var, Var) || var->varno != (int) ctx->relid ||
+			var->varlevelsup != 0)
+			ok = false;
+	}
+	list_free(vars);
+	return ok;
+}
+
 /* If node is objectid_timestamp(e), e; else NULL */
 static Node *
 objectid_window_key(Node *node, objectid_window_ctx *ctx)
@@ -341,22 +553,194 @@ objectid_window_key(Node *node, objectid_window_ctx *ctx)
 	return (Node *) linitial(f->args);
 }
 
-/* "e op bound(t)" */
+/* adds the table's columns that e reads to ctx->seconds (the column's
+ * number in the table of the range table index, relOid the table e is of) */
+static void
+objectid_window_note_columns(objectid_window_ctx *ctx, Node *e, Oid relOid)
+{
+	Bitmapset  *attnos = NULL;
+	int			k = -1;
+
+	pull_varattnos(e, 1, &attnos);
+	while ((k = bms_next_member(attnos, k)) >= 0)
+	{
+		AttrNumber	attno = k + FirstLowInvalidHeapAttributeNumber;
+
+		/* a child's column: the parent's of the same name */
+		if (relOid != ctx->rte->relid && attno > 0)
+		{
+			char	   *name = get_attname(relOid, attno, true);
+
+			attno = name ? get_attnum(ctx->rte->relid, name) : InvalidAttrNumber;
+		}
+		if (attno != InvalidAttrNumber)
+			ctx->seconds = bms_add_member(ctx->seconds,
+										  attno - FirstLowInvalidHeapAttributeNumber);
+	}
+}
+
+typedef struct objectid_window_note
+{
+	objectid_window_ctx *ctx;
+	Oid			relOid;
+} objectid_window_note;
+
+/* every objectid_timestamp(e) in an expression: e's columns */
+static bool
+objectid_window_note_walker(Node *node, objectid_window_note *note)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, FuncExpr) &&
+		((FuncExpr *) node)->funcid == note->ctx->timestamp_fn)
+		objectid_window_note_columns(note->ctx, node, note->relOid);
+	return expression_tree_walker(node, objectid_window_note_walker, note);
+}
+
+/*
+ * An index's expressions or predicate, a CHECK constraint, as the catalog
+ * stores them: whole = true, only expressions that are the second itself
+ * (an index column, a partition key); else the second anywhere in it.
+ */
+static void
+objectid_window_note_text(objectid_window_ctx *ctx, Oid relOid,
+						  const char *text, bool whole)
+{
+	char		needle[32];
+	Node	   *node;
+	objectid_window_note note = {ctx, relOid};
+
+	/* most are about something else: a look at the text tells */
+	snprintf(needle, sizeof(needle), ":funcid %u ", ctx->timestamp_fn);
+	if (strstr(text, needle) == NULL)
+		return;
+	node = stringToNode(text);
+	if (whole && IsA(node, List))
+	{
+		ListCell   *lc;
+
+		foreach(lc, (List *) node)
+		{
+			Node	   *e = (Node *) lfirst(lc);
+
+			if (IsA(e, FuncExpr) &&
+				((FuncExpr *) e)->funcid == ctx->timestamp_fn)
+				objectid_window_note_columns(ctx, e, relOid);
+		}
+	}
+	else
+		(void) objectid_window_note_walker(node, &note);
+}
+
+/* what one table (or a child of it) has on an id's second */
+static void
+objectid_window_note_table(objectid_window_ctx *ctx, Oid relOid)
+{
+	Relation	rel = table_open(relOid, NoLock);
+	List	   *indexes = RelationGetIndexList(rel);
+	ListCell   *lc;
+
+	foreach(lc, indexes)
+	{
+		HeapTuple	tuple = SearchSysCache1(INDEXRELID,
+											ObjectIdGetDatum(lfirst_oid(lc)));
+		Datum		d;
+		bool		isnull;
+
+		if (!HeapTupleIsValid(tuple))
+			continue;
+		d = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indexprs, &isnull);
+		if (!isnull)
+			objectid_window_note_text(ctx, relOid, TextDatumGetCString(d), true);
+		d = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indpred, &isnull);
+		if (!isnull)
+			objectid_window_note_text(ctx, relOid, TextDatumGetCString(d), false);
+		ReleaseSysCache(tuple);
+	}
+	list_free(indexes);
+
+	if (rel->rd_rel->relkind == RELKIND_PARTITIONED_TABLE)
+	{
+		PartitionKey key = RelationGetPartitionKey(rel);
+
+		foreach(lc, key->partexprs)
+		{
+			Node	   *e = (Node *) lfirst(lc);
+
+			if (IsA(e, FuncExpr) &&
+				((FuncExpr *) e)->funcid == ctx->timestamp_fn)
+				objectid_window_note_columns(ctx, e, relOid);
+		}
+	}
+
+	if (rel->rd_att->constr != NULL)
+	{
+		int			i;
+
+		for (i = 0; i < rel->rd_att->constr->num_check; i++)
+			objectid_window_note_text(ctx, relOid,
+									  rel->rd_att->constr->check[i].ccbin,
+									  false);
+	}
+	table_close(rel, NoLock);
+}
+
+/*
+ * Does the table have something on the second of a column e reads: an
+ * index, an index predicate, a partition key or a CHECK constraint?  The
+ * tables that inherit from it (not partitions) are looked at too: each is
+ * scanned with the conditions as written.  They are locked as the planner
+ * locks them next.
+ */
+static bool
+objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
+{
+	Bitmapset  *attnos = NULL;
+	bool		used;
+
+	if (!ctx->seconds_looked)
+	{
+		ctx->seconds_looked = true;
+		objectid_window_note_table(ctx, ctx->rte->relid);
+		if (ctx->rte->inh && ctx->rte->relkind == RELKIND_RELATION)
+		{
+			List	   *children = find_all_inheritors(ctx->rte->relid,
+													   ctx->rte->rellockmode,
+													   NULL);
+			ListCell   *lc;
+
+			foreach(lc, children)
+			{
+				if (lfirst_oid(lc) != ctx->rte->relid)
+					objectid_window_note_table(ctx, lfirst_oid(lc));
+			}
+		}
+	}
+	if (ctx->seconds == NULL)
+		return false;
+	pull_varattnos(e, ctx->relid, &attnos);
+	used = bms_overlap(attnos, ctx->seconds);
+	bms_free(attnos);
+	return used;
+}
+
+/* "e op bound(t)", folded */
 static Node *
 objectid_window_bound_clause(objectid_window_ctx *ctx, Node *e, bool lower,
-							 objectid_window_bound which, Node *t)
+							 objectid_window_bound which,
+							 objectid_window_instant type, Node *t)
 {
 	FuncExpr   *bound;
 	OpExpr	   *clause;
 
-	bound = makeFuncExpr(ctx->bound_fn[which], ctx->objectid_type,
+	bound = makeFuncExpr(ctx->bound_fn[which][type], ctx->objectid_type,
 						 list_make1(t), InvalidOid, InvalidOid,
 						 COERCE_EXPLICIT_CALL);
 	clause = (OpExpr *) make_opclause(lower ? ctx->ge_op : ctx->le_op,
 									  BOOLOID, false, (Expr *) e,
 									  (Expr *) bound, InvalidOid, InvalidOid);
 	clause->opfuncid = lower ? ctx->ge_fn : ctx->le_fn;
-	return (Node *) clause;
+	return eval_const_expressions(ctx->root, (Node *) clause);
 }
 
 /* If node is the generator objectid(t), t; else NULL */
@@ -377,6 +761,29 @@ objectid_window_generator(Node *node, objectid_window_ctx *ctx)
 		ctx->generate_fn = f->funcid;
 	}
 	return (Node *) linitial(f->args);
+}
+
+/*
+ * t is an instant the rewrite may use in place of the comparison: no
+ * column of this table (the bound would be no index condition, and is
+ * then better left as written), no volatile function.  Columns of other
+ * tables of the level are fine, as in a join's condition (a LATERAL
+ * subquery's, once pulled up), and columns of outer levels are parameters
+ * by now.  With twice set, t is used twice, so it must not be a subplan,
+ * which would run twice.
+ */
+static bool
+objectid_window_instant_ok(Node *t, bool twice, objectid_window_ctx *ctx)
+{
+	Bitmapset  *attnos = NULL;
+	bool		mine;
+
+	if (contain_volatile_functions(t) || (twice && contain_subplans(t)))
+		return false;
+	pull_varattnos(t, ctx->relid, &attnos);
+	mine = !bms_is_empty(attnos);
+	bms_free(attnos);
+	return !mine;
 }
 
 /*
@@ -412,8 +819,8 @@ objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 	else
 		return (Node *) op;
 
-	if (contain_vars_of_level(t, 0) || contain_volatile_functions(t) ||
-		contain_volatile_functions(e) || contain_subplans(e) ||
+	if (!objectid_window_instant_ok(t, true, ctx) ||
+		!objectid_window_of_table(e, ctx) ||
 		!objectid_window_lookup(ctx, ctx->generate_fn, exprType(e)) ||
 		exprType(e) != ctx->objectid_type)
 		return (Node *) op;
@@ -424,137 +831,144 @@ objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 	else
 		return (Node *) op;
 
-	return (Node *) makeBoolExpr(AND_EXPR,
-								 list_make2(objectid_window_bound_clause(ctx, copyObject(e), lower,
-																		 lower ? OBJECTID_FIRST_IN_SECOND :
-																		 OBJECTID_LAST_AT_OR_BEFORE,
-																		 copyObject(t)),
-											op),
-								 -1);
+	return (Node *) make_andclause(list_make2(objectid_window_bound_clause(ctx, copyObject(e), lower,
+																		   lower ? OBJECTID_FIRST_IN_SECOND :
+																		   OBJECTID_LAST_AT_OR_BEFORE,
+																		   OBJECTID_INSTANT_TIMESTAMPTZ,
+																		   copyObject(t)),
+											  op));
+}
+
+/* the type index of an instant type, or -1 */
+static int
+objectid_window_instant_of(Oid type)
+{
+	int			k;
+
+	for (k = 0; k < OBJECTID_INSTANTS; k++)
+	{
+		if (objectid_window_instant_types[k] == type)
+			return k;
+	}
+	return -1;
 }
 
 /* One comparison: the window on the key, or the comparison as it was */
 static Node *
 objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 {
-	Oid			opno = op->opno;
-	Node	   *e;
-	Node	   *t;
+	const objectid_window_opr *opr = NULL;
+	int16		strategy;
+	Node	   *e = NULL;
+	Node	   *t = NULL;
+	int			type = -1;
+	int			side;
+	int			i;
 
-	switch (opno)
+	for (i = 0; i < lengthof(objectid_window_oprs); i++)
 	{
-		case OBJECTID_TSTZ_EQ:
-		case OBJECTID_TSTZ_LT:
-		case OBJECTID_TSTZ_LE:
-		case OBJECTID_TSTZ_GT:
-		case OBJECTID_TSTZ_GE:
-			break;
-		default:
-			return objectid_window_generated(op, ctx);
+		if (objectid_window_oprs[i].opno == op->opno)
+			opr = &objectid_window_oprs[i];
 	}
+	if (opr == NULL)
+		return objectid_window_generated(op, ctx);
 	if (list_length(op->args) != 2)
 		return (Node *) op;
 
-	/* the key on the left, or on the right with the operator commuted */
-	if ((e = objectid_window_key(linitial(op->args), ctx)) != NULL)
-		t = lsecond(op->args);
-	else if ((e = objectid_window_key(lsecond(op->args), ctx)) != NULL)
+	/* the key of this table on either side, the instant on the other */
+	for (side = 0; side < 2 && e == NULL; side++)
 	{
-		t = linitial(op->args);
-		if (opno == OBJECTID_TSTZ_LT)
-			opno = OBJECTID_TSTZ_GT;
-		else if (opno == OBJECTID_TSTZ_LE)
-			opno = OBJECTID_TSTZ_GE;
-		else if (opno == OBJECTID_TSTZ_GT)
-			opno = OBJECTID_TSTZ_LT;
-		else if (opno == OBJECTID_TSTZ_GE)
-			opno = OBJECTID_TSTZ_LE;
+		Oid			keytype = side == 0 ? opr->left : opr->right;
+		Node	   *key = (Node *) list_nth(op->args, side);
+
+		if (keytype != TIMESTAMPTZOID ||
+			(e = objectid_window_key(key, ctx)) == NULL)
+			continue;
+		t = (Node *) list_nth(op->args, 1 - side);
+		type = objectid_window_instant_of(side == 0 ? opr->right : opr->left);
+		if (!objectid_window_of_table(e, ctx) ||
+			!objectid_window_instant_ok(t, opr->strategy == BTEqualStrategyNumber,
+										ctx))
+			e = NULL;
 	}
-	else
+	if (e == NULL || type < 0)
+		return (Node *) op;
+	side--;
+
+	/* with the key on the right, the operator as if commuted */
+	strategy = opr->strategy;
+	if (side == 1)
+		strategy = BTMaxStrategyNumber + 1 - strategy;
+
+	if (!objectid_window_lookup(ctx, ctx->timestamp_fn, exprType(e)) ||
+		!OidIsValid(ctx->bound_fn[OBJECTID_FIRST_AT_OR_AFTER][type]) ||
+		objectid_window_second_used(ctx, e))
 		return (Node *) op;
 
-	/* t a pseudo-constant of this level; e evaluated as often as before */
-	if (contain_vars_of_level(t, 0) || contain_volatile_functions(t) ||
-		contain_volatile_functions(e) || contain_subplans(e) ||
-		!objectid_window_lookup(ctx, ctx->timestamp_fn,
-								exprType(e)))
-		return (Node *) op;
-
-	switch (opno)
+	switch (strategy)
 	{
-		case OBJECTID_TSTZ_GE:
+		case BTGreaterEqualStrategyNumber:
 			return objectid_window_bound_clause(ctx, e, true,
-												OBJECTID_FIRST_AT_OR_AFTER, t);
-		case OBJECTID_TSTZ_GT:
+												OBJECTID_FIRST_AT_OR_AFTER, type, t);
+		case BTGreaterStrategyNumber:
 			return objectid_window_bound_clause(ctx, e, true,
-												OBJECTID_FIRST_AFTER, t);
-		case OBJECTID_TSTZ_LT:
+												OBJECTID_FIRST_AFTER, type, t);
+		case BTLessStrategyNumber:
 			return objectid_window_bound_clause(ctx, e, false,
-												OBJECTID_LAST_BEFORE, t);
-		case OBJECTID_TSTZ_LE:
+												OBJECTID_LAST_BEFORE, type, t);
+		case BTLessEqualStrategyNumber:
 			return objectid_window_bound_clause(ctx, e, false,
-												OBJECTID_LAST_AT_OR_BEFORE, t);
+												OBJECTID_LAST_AT_OR_BEFORE, type, t);
 		default:
-			return (Node *) makeBoolExpr(AND_EXPR,
-										 list_make2(objectid_window_bound_clause(ctx, e, true,
-																				 OBJECTID_FIRST_AT_OR_AFTER, t),
-													objectid_window_bound_clause(ctx, copyObject(e), false,
-																				 OBJECTID_LAST_AT_OR_BEFORE,
-																				 copyObject(t))),
-										 -1);
+			return (Node *) make_andclause(list_make2(objectid_window_bound_clause(ctx, e, true,
+																				   OBJECTID_FIRST_AT_OR_AFTER,
+																				   type, t),
+													  objectid_window_bound_clause(ctx, copyObject(e), false,
+																				   OBJECTID_LAST_AT_OR_BEFORE,
+																				   type, copyObject(t))));
 	}
 }
 
+static Node *objectid_window_qual(Node *node, objectid_window_ctx *ctx);
+
 /*
- * A WHERE or ON condition: its comparisons reachable through AND and OR,
- * and NOT of one comparison (its negator: the same value, NULL included)
+ * A list of conditions, ANDed (a query's or a join's, or the arguments of
+ * an AND), each rewritten, an AND a rewrite makes spliced into the list
  */
+static List *
+objectid_window_and_list(List *quals, objectid_window_ctx *ctx)
+{
+	List	   *result = NIL;
+	ListCell   *lc;
+
+	foreach(lc, quals)
+	{
+		Node	   *q = objectid_window_qual((Node *) lfirst(lc), ctx);
+
+		if (is_andclause(q))
+			result = list_concat(result, ((BoolExpr *) q)->args);
+		else
+			result = lappend(result, q);
+	}
+	return result;
+}
+
+/* A WHERE or ON condition: its comparisons reachable through AND and OR */
 static Node *
 objectid_window_qual(Node *node, objectid_window_ctx *ctx)
 {
-	ListCell   *lc;
-
 	check_stack_depth();
 	if (node == NULL)
 		return NULL;
-	if (is_andclause(node) || is_orclause(node))
+	if (is_andclause(node))
+		return (Node *) make_andclause(objectid_window_and_list(((BoolExpr *) node)->args,
+																ctx));
+	if (is_orclause(node))
 	{
+		ListCell   *lc;
+
 		foreach(lc, ((BoolExpr *) node)->args)
 			lfirst(lc) = objectid_window_qual((Node *) lfirst(lc), ctx);
-		return node;
-	}
-	if (is_notclause(node) && IsA(get_notclausearg(node), OpExpr))
-	{
-		/* NOT (s < t) is s >= t, as the planner would write it later */
-		OpExpr	   *op = (OpExpr *) get_notclausearg(node);
-		Oid			negator = InvalidOid;
-
-		switch (op->opno)
-		{
-			case OBJECTID_TSTZ_LT:
-				negator = OBJECTID_TSTZ_GE;
-				break;
-			case OBJECTID_TSTZ_LE:
-				negator = OBJECTID_TSTZ_GT;
-				break;
-			case OBJECTID_TSTZ_GT:
-				negator = OBJECTID_TSTZ_LE;
-				break;
-			case OBJECTID_TSTZ_GE:
-				negator = OBJECTID_TSTZ_LT;
-				break;
-		}
-		if (OidIsValid(negator))
-		{
-			OpExpr	   *negated = (OpExpr *) copyObject(op);
-			Node	   *result;
-
-			negated->opno = negator;
-			negated->opfuncid = InvalidOid;
-			result = objectid_window_op(negated, ctx);
-			if (result != (Node *) negated)
-				return result;
-		}
 		return node;
 	}
 	if (IsA(node, OpExpr))
@@ -562,7 +976,7 @@ objectid_window_qual(Node *node, objectid_window_ctx *ctx)
 	return node;
 }
 
-/* the conditions of a query's FROM and WHERE */
+/* the conditions of the level's FROM and WHERE, lists of ANDed clauses */
 static void
 objectid_window_jointree(Node *node, objectid_window_ctx *ctx)
 {
@@ -575,7 +989,8 @@ objectid_window_jointree(Node *node, objectid_window_ctx *ctx)
 	{
 		FromExpr   *f = (FromExpr *) node;
 
-		f->quals = objectid_window_qual(f->quals, ctx);
+		if (f->quals != NULL && IsA(f->quals, List))
+			f->quals = (Node *) objectid_window_and_list((List *) f->quals, ctx);
 		foreach(lc, f->fromlist)
 			objectid_window_jointree((Node *) lfirst(lc), ctx);
 	}
@@ -583,36 +998,45 @@ objectid_window_jointree(Node *node, objectid_window_ctx *ctx)
 	{
 		JoinExpr   *j = (JoinExpr *) node;
 
-		j->quals = objectid_window_qual(j->quals, ctx);
+		if (j->quals != NULL && IsA(j->quals, List))
+			j->quals = (Node *) objectid_window_and_list((List *) j->quals, ctx);
 		objectid_window_jointree(j->larg, ctx);
 		objectid_window_jointree(j->rarg, ctx);
 	}
 }
 
-/* every query level: its conditions, then its subqueries and sublinks */
-static bool
-objectid_window_walker(Node *node, objectid_window_ctx *ctx)
-{
-	if (node == NULL)
-		return false;
-	if (IsA(node, Query))
-	{
-		Query	   *query = (Query *) node;
-
-		objectid_window_jointree((Node *) query->jointree, ctx);
-		return query_tree_walker(query, objectid_window_walker, ctx, 0);
-	}
-	return expression_tree_walker(node, objectid_window_walker, ctx);
-}
-
-/* the planner hook's first step: rewrite parse in place */
-void
-objectid_window_rewrite(Query *parse)
+/*
+ * The relation hook: a table of a query level, whose conditions are
+ * preprocessed and not yet given to the relations.  Only a table of the
+ * level itself (not a partition or child, which take the conditions of
+ * their parent).
+ */
+#if PG_VERSION_NUM >= 190000
+static void
+objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
+						 RangeTblEntry *rte)
 {
 	objectid_window_ctx ctx;
 
-	if (!objectid_rewrite_time_windows)
+	if (objectid_prev_relation_hook)
+		objectid_prev_relation_hook(root, rel, rte);
+#else
+static void
+objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
+						 bool inhparent, RelOptInfo *rel)
+{
+	objectid_window_ctx ctx;
+	RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
+
+	if (objectid_prev_relation_hook)
+		objectid_prev_relation_hook(root, relationObjectId, inhparent, rel);
+#endif
+	if (!objectid_rewrite_time_windows || rel->reloptkind != RELOPT_BASEREL ||
+		rte->rtekind != RTE_RELATION || root->parse->jointree == NULL)
 		return;
 	memset(&ctx, 0, sizeof(ctx));
-	(void) objectid_window_walker((Node *) parse, &ctx);
+	ctx.root = root;
+	ctx.relid = rel->relid;
+	ctx.rte = rte;
+	objectid_window_jointree((Node *) root->parse->jointree, &ctx);
 }

@@ -29,11 +29,11 @@ extern PGDLLEXPORT Datum objectid_last_before(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_last_at_or_before(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum objectid_first_in_second(PG_FUNCTION_ARGS);
 
-/* defines objectid.rewrite_time_windows; _PG_init() */
+/*
+ * defines objectid.rewrite_time_windows and installs the hook that plans
+ * the windows; _PG_init()
+ */
 extern void objectid_window_init(void);
-
-/* rewrites the windows of a query about to be planned, in place */
-extern void objectid_window_rewrite(Query *parse);
 
 /* is funcid a C function of this library, the one whose symbol is fn? */
 extern bool objectid_is_c_function(Oid funcid, PGFunction fn);
