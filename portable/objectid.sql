@@ -616,6 +616,83 @@ AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound($1, 4)
 
 COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objectid of the second containing the instant, null if ids carry no such second: objectid_from_timestamp() without its error';
 
+-- The same bounds of a date or a timestamp, the instant a comparison of a
+-- timestamptz with one reads: the value in the session's time zone (so
+-- STABLE); more than two days beyond the seconds ids carry, an infinity,
+-- as the comparison reads a value too far for a timestamptz
+
+CREATE OR REPLACE FUNCTION objectid_first_at_or_after(date)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < date '1969-12-30' THEN '-infinity' WHEN $1 > date '2106-02-09' THEN 'infinity' ELSE $1::timestamptz END, 0); END $$;
+
+COMMENT ON FUNCTION objectid_first_at_or_after(date) IS 'the smallest objectid whose second is at or after the date in the session''s time zone, null if none: id >= it is objectid_timestamp(id) >= the date';
+
+CREATE OR REPLACE FUNCTION objectid_first_after(date)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < date '1969-12-30' THEN '-infinity' WHEN $1 > date '2106-02-09' THEN 'infinity' ELSE $1::timestamptz END, 1); END $$;
+
+COMMENT ON FUNCTION objectid_first_after(date) IS 'the smallest objectid whose second is after the date in the session''s time zone, null if none: id >= it is objectid_timestamp(id) > the date';
+
+CREATE OR REPLACE FUNCTION objectid_last_before(date)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < date '1969-12-30' THEN '-infinity' WHEN $1 > date '2106-02-09' THEN 'infinity' ELSE $1::timestamptz END, 2); END $$;
+
+COMMENT ON FUNCTION objectid_last_before(date) IS 'the largest objectid whose second is before the date in the session''s time zone, null if none: id <= it is objectid_timestamp(id) < the date';
+
+CREATE OR REPLACE FUNCTION objectid_last_at_or_before(date)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < date '1969-12-30' THEN '-infinity' WHEN $1 > date '2106-02-09' THEN 'infinity' ELSE $1::timestamptz END, 3); END $$;
+
+COMMENT ON FUNCTION objectid_last_at_or_before(date) IS 'the largest objectid whose second is at or before the date in the session''s time zone, null if none: id <= it is objectid_timestamp(id) <= the date';
+
+CREATE OR REPLACE FUNCTION objectid_first_at_or_after(timestamp)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < timestamp '1969-12-30' THEN '-infinity' WHEN $1 > timestamp '2106-02-09 06:28:15' THEN 'infinity' ELSE $1::timestamptz END, 0); END $$;
+
+COMMENT ON FUNCTION objectid_first_at_or_after(timestamp) IS 'the smallest objectid whose second is at or after the timestamp in the session''s time zone, null if none: id >= it is objectid_timestamp(id) >= the timestamp';
+
+CREATE OR REPLACE FUNCTION objectid_first_after(timestamp)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < timestamp '1969-12-30' THEN '-infinity' WHEN $1 > timestamp '2106-02-09 06:28:15' THEN 'infinity' ELSE $1::timestamptz END, 1); END $$;
+
+COMMENT ON FUNCTION objectid_first_after(timestamp) IS 'the smallest objectid whose second is after the timestamp in the session''s time zone, null if none: id >= it is objectid_timestamp(id) > the timestamp';
+
+CREATE OR REPLACE FUNCTION objectid_last_before(timestamp)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < timestamp '1969-12-30' THEN '-infinity' WHEN $1 > timestamp '2106-02-09 06:28:15' THEN 'infinity' ELSE $1::timestamptz END, 2); END $$;
+
+COMMENT ON FUNCTION objectid_last_before(timestamp) IS 'the largest objectid whose second is before the timestamp in the session''s time zone, null if none: id <= it is objectid_timestamp(id) < the timestamp';
+
+CREATE OR REPLACE FUNCTION objectid_last_at_or_before(timestamp)
+RETURNS objectid
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
+	CASE WHEN $1 < timestamp '1969-12-30' THEN '-infinity' WHEN $1 > timestamp '2106-02-09 06:28:15' THEN 'infinity' ELSE $1::timestamptz END, 3); END $$;
+
+COMMENT ON FUNCTION objectid_last_at_or_before(timestamp) IS 'the largest objectid whose second is at or before the timestamp in the session''s time zone, null if none: id <= it is objectid_timestamp(id) <= the timestamp';
+
 --
 -- Generators.  PARALLEL UNSAFE where they keep session state: set_config
 -- cannot run in parallel mode, in a worker nor in the leader while workers

@@ -173,6 +173,15 @@ GROUP BY f ORDER BY f;
 SELECT pg_temp.differ(f, array_agg(quote_literal(t::text) || '::timestamptz')) AS differ, f
 FROM instants, unnest('{objectid_from_timestamp,uuidv7_from_timestamp,objectid_first_at_or_after,objectid_first_after,objectid_last_before,objectid_last_at_or_before,objectid_first_in_second}'::text[]) f
 GROUP BY f ORDER BY f;
+-- the same bounds of the instants as a date and as a timestamp, read in
+-- a time zone ahead of UTC
+SET timezone = 'Asia/Kolkata';
+SELECT pg_temp.differ(f, array_agg(quote_literal(t::date::text) || '::date')) AS differ_date,
+	pg_temp.differ(f, array_agg(quote_literal(t::timestamp::text) || '::timestamp')) AS differ_timestamp, f
+FROM instants, unnest('{objectid_first_at_or_after,objectid_first_after,objectid_last_before,objectid_last_at_or_before}'::text[]) f
+WHERE t < '294276-12-30+00'
+GROUP BY f ORDER BY f;
+SET timezone = 'UTC';
 SELECT count(*) FILTER (WHERE pg_temp.outcome(format('SELECT substr(c.objectid(%L::timestamptz)::text, 1, 8)', t))
 	<> pg_temp.outcome(format('SELECT substr(p.objectid(%L::timestamptz)::text, 1, 8)', t))) AS objectid_at,
 	count(*) FILTER (WHERE pg_temp.outcome(format('SELECT substr(c.uuidv7_at(%L::timestamptz)::text, 1, 18)', t))
