@@ -152,6 +152,40 @@ for my $preload ('', 'objectid')
 	# (SHOW needs the library loaded in the session: the first call does)
 	is($node->safe_psql($db, 'SELECT objectid_generator(); SHOW objectid.generator'),
 		"$generator\n$generator", "$on: SHOW objectid.generator tells it");
+	# a connection's first statement: a window through the id's second is
+	# planned on the key, on a table and on a table partitioned by the key
+	# (pruned when the executor starts: the last week's partition, empty,
+	# is left), whether the library is preloaded
+	# or not (its planner support function loads it before the tables are
+	# looked at); and with it preloaded, SHOW answers as a first statement
+	$node->safe_psql($db, q{
+		CREATE TABLE first_stmt (id objectid PRIMARY KEY);
+		INSERT INTO first_stmt
+			SELECT objectid(timestamptz '2024-01-01+00' + g * interval '10 s')
+			FROM generate_series(1, 20000) g;
+		CREATE TABLE first_part (id objectid) PARTITION BY RANGE (id);
+		CREATE TABLE first_part_old PARTITION OF first_part
+			FOR VALUES FROM (MINVALUE) TO ('2025-01-01+00'::timestamptz::objectid);
+		CREATE TABLE first_part_new PARTITION OF first_part
+			FOR VALUES FROM ('2025-01-01+00'::timestamptz::objectid) TO (MAXVALUE);
+		INSERT INTO first_part SELECT id FROM first_stmt;
+		CREATE INDEX ON first_part (id);
+		ANALYZE first_stmt, first_part;
+	});
+	like(
+		$node->safe_psql($db,
+			q{EXPLAIN (COSTS OFF) SELECT * FROM first_stmt WHERE id::timestamptz >= now() - interval '1 hour'}),
+		qr/Index Only Scan using first_stmt_pkey on first_stmt\n\s+Index Cond: \(id >= objectid_first_at_or_after\(/,
+		"$on: a connection's first statement reads a window through the key's index");
+	like(
+		$node->safe_psql($db,
+			q{EXPLAIN (COSTS OFF) SELECT count(*) FROM first_part WHERE id::timestamptz >= current_date - 7}),
+		qr/Subplans Removed: 1\n.*on first_part_new first_part_1\n\s+(Index Cond|Filter): \(id >= objectid_first_at_or_after\(/,
+		"$on: a connection's first statement reads one partition, the key's window");
+	is($node->safe_psql($db, 'SHOW objectid.generator'), $generator,
+		"$on: SHOW objectid.generator as a connection's first statement")
+	  if $preload;
+
 	if (!$server)
 	{
 		# ALTER EXTENSION UPDATE warns too; a session that chose the
