@@ -467,9 +467,10 @@ objectid_generate(PG_FUNCTION_ARGS)
 
 		/*
 		 * One atomic add takes the id after the last one, in the same
-		 * second, read between two reads of the value (both full barriers
-		 * apart from the add): the same value twice, not moving, and the
-		 * add came after that value's run began and before it ended.  Once
+		 * second, between two reads of the value (the add, a full barrier,
+		 * keeps them on either side of it): the same value twice, not
+		 * moving, and the add came after that value's run began and before
+		 * it ended.  Once
 		 * a second the clock has passed the last id's second, and then
 		 * objectid_server_take() starts the clock's; it also takes the
 		 * value's moves, and the rare add that landed ahead of the coarse
