@@ -52,6 +52,8 @@ SECTIONS = ("percall", "pgbench", "insert", "checkpointed", "sort", "range",
 # clock_timestamp() about the least a time-based generator can cost.
 GENERATORS = [("EXT.objectid()", "objectid"),
               ("EXT.objectid() [objectid.generator=session]", "objectid"),
+              ("EXT.objectid(timestamptz '2020-06-01 12:00:00+00')",
+               "objectid"),
               ("EXT.uuidv7()", "objectid"),
               ("EXT.uuidv6()", "objectid"), ("EXT.uuidv8()", "objectid"),
               ("EXT.uuidv4()", "objectid"), ("gen_random_uuid()", "core"),

@@ -224,6 +224,12 @@ BEGIN
 			USING ERRCODE = '22P02',
 			DETAIL = 'An objectid is written as 24 hexadecimal digits.',
 			HINT = 'The portable edition''s objectid has no cast from bytea: objectid(bytes) takes 12 bytes.';
+	ELSIF value ~ '^[0-9]{4}-[0-9]{1,2}-[0-9]' THEN
+		-- a year-month-day date, as the C extension reads one (#48)
+		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', value
+			USING ERRCODE = '22P02',
+			DETAIL = 'An objectid is written as 24 hexadecimal digits.',
+			HINT = format('To make a new objectid for that instant, write objectid(timestamptz %s); objectid_from_timestamp() gives the smallest objectid of its second.', quote_literal(value));
 	END IF;
 	IF value ~ '^[0-9A-Za-z]' AND value ~ '[0-9]' THEN
 		BEGIN
@@ -267,6 +273,11 @@ AS $$
 BEGIN
 	IF $1 ~ '^[0-9A-Fa-f]{24}$' THEN
 		RETURN lower($1);
+	ELSIF $1 ~ '^[0-9]{4}-[0-9]{1,2}-[0-9]' THEN
+		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
+			USING ERRCODE = '22P02',
+			DETAIL = 'An objectid is written as 24 hexadecimal digits.',
+			HINT = format('To make a new objectid for that instant, write objectid(timestamptz %s); objectid_from_timestamp() gives the smallest objectid of its second.', quote_literal($1));
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
 		USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';

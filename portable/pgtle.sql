@@ -305,6 +305,11 @@ BEGIN
 		BEGIN
 			IF $1 OPERATOR(pg_catalog.~) '^[0-9A-Fa-f]{24}$' THEN
 				RETURN pg_catalog.decode($1, 'hex');
+			ELSIF $1 OPERATOR(pg_catalog.~) '^[0-9]{4}-[0-9]{1,2}-[0-9]' THEN
+				RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
+					USING ERRCODE = '22P02',
+					DETAIL = 'An objectid is written as 24 hexadecimal digits.',
+					HINT = pg_catalog.format('To make a new objectid for that instant, write objectid(timestamptz %s); objectid_from_timestamp() gives the smallest objectid of its second.', pg_catalog.quote_literal($1));
 			END IF;
 			RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
 				USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';
@@ -650,6 +655,11 @@ AS $$
 BEGIN
 	IF $1 ~ '^[0-9A-Fa-f]{24}$' THEN
 		RETURN lower($1);
+	ELSIF $1 ~ '^[0-9]{4}-[0-9]{1,2}-[0-9]' THEN
+		RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
+			USING ERRCODE = '22P02',
+			DETAIL = 'An objectid is written as 24 hexadecimal digits.',
+			HINT = format('To make a new objectid for that instant, write objectid(timestamptz %s); objectid_from_timestamp() gives the smallest objectid of its second.', quote_literal($1));
 	END IF;
 	RAISE EXCEPTION 'invalid input syntax for type objectid: "%"', $1
 		USING ERRCODE = '22P02', DETAIL = 'An objectid is written as 24 hexadecimal digits.';

@@ -33,7 +33,8 @@ FROM (SELECT uuidv4() AS u FROM generate_series(1, 100000)) s
 ORDER BY 1;
 
 -- strict order within the backend over 1M values of each time-based
--- generator: no value at or below its predecessor (0 | 1000000 each)
+-- generator (uuidv7(interval) with one shift): no value at or below its
+-- predecessor (0 | 1000000 each)
 SELECT 'uuidv7' AS generator, count(*) FILTER (WHERE u <= prev) AS not_increasing, count(*) AS n
 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
       FROM (SELECT i, uuidv7() AS u FROM generate_series(1, 1000000) i) s) t
@@ -44,7 +45,11 @@ FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
 UNION ALL
 SELECT 'uuidv8', count(*) FILTER (WHERE u <= prev), count(*)
 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
-      FROM (SELECT i, uuidv8() AS u FROM generate_series(1, 1000000) i) s) t;
+      FROM (SELECT i, uuidv8() AS u FROM generate_series(1, 1000000) i) s) t
+UNION ALL
+SELECT 'uuidv7(interval)', count(*) FILTER (WHERE u <= prev), count(*)
+FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
+      FROM (SELECT i, uuidv7(interval '-1 hour') AS u FROM generate_series(1, 1000000) i) s) t;
 
 -- the embedded time is now (within a minute; v7 to the millisecond);
 -- uuid_extract_timestamp reads no v6, as core 18's: t t t t t
@@ -107,9 +112,10 @@ SELECT count(*) FILTER (WHERE uuid_test_v7_unix_us(u) <> extract(epoch FROM ts) 
        count(DISTINCT u) AS distinct_values
 FROM (SELECT ts, uuidv7_at(ts) AS u FROM instants) s;
 
--- ... and stays unique for one instant repeated (100000)
+-- ... and stays unique for one instant repeated, by its 62 random bits:
+-- 2^20 values of one microsecond (a repeat has a chance of 2^-23) (1048576)
 SELECT count(DISTINCT uuidv7_at(timestamptz '2024-01-01 00:00:00+00')) AS distinct_values
-FROM generate_series(1, 100000);
+FROM generate_series(1, 1048576);
 
 -- uuidv7_at(timestamptz) sorts by instant, and between the range boundaries
 -- of its millisecond (0 0)

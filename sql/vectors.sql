@@ -31,6 +31,9 @@ SELECT t::objectid FROM (VALUES (text '507f1f77bcf86cd79943901')) v(t);
 SELECT t::objectid FROM (VALUES (text '507f1f77bcf86cd79943901g')) v(t);
 SELECT t::objectid FROM (VALUES (text ' 507f1f77bcf86cd799439011')) v(t);
 SELECT objectid_in('0x507f1f77bcf86cd7994390');
+-- text that reads as an instant (objectid('2020-...') is this cast): the
+-- hint names the generator objectid(timestamptz)
+SELECT t::objectid FROM (VALUES (text '2020-06-01 12:00:00+00')) v(t);
 -- bytes: bytea(objectid) and objectid(bytea), exactly 12 bytes (22P03)
 SELECT bytea('507f1f77bcf86cd799439011'::objectid);
 SELECT objectid('\x507f1f77bcf86cd799439011'::bytea);

@@ -57,12 +57,21 @@ objectid_in(PG_FUNCTION_ARGS)
 	char	   *str = PG_GETARG_CSTRING(0);
 	pg_objectid_t *result = palloc(sizeof(pg_objectid_t));
 
+	/*
+	 * Text that reads as an instant most likely came from objectid('...')
+	 * with an untyped literal, which PostgreSQL parses as this input (a
+	 * cast), not as the generator objectid(timestamptz): the hint says what
+	 * to write.  The portable edition gives the same hint.
+	 */
 	if (!id_hex_decode(str, result->data, OBJECTID_LEN))
 		ereturn(fcinfo->context, (Datum) 0,
 				errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				errmsg("invalid input syntax for type %s: \"%s\"",
 					   "objectid", str),
-				errdetail("An objectid is written as 24 hexadecimal digits."));
+				errdetail("An objectid is written as 24 hexadecimal digits."),
+				objid_reads_as_instant(str) ?
+				errhint("To make a new objectid for that instant, write objectid(timestamptz %s); objectid_from_timestamp() gives the smallest objectid of its second.",
+						quote_literal_cstr(str)) : 0);
 	PG_RETURN_OBJECTID_P(result);
 }
 

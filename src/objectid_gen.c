@@ -36,6 +36,7 @@
 #include "commands/extension.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "storage/s_lock.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
@@ -71,11 +72,25 @@ static objid_gen_state objectid_at_state;
  */
 static id_second_clock objectid_clock = ID_SECOND_CLOCK_INIT;
 
-/* The server generator's state, in shared memory. */
+/*
+ * The server generator's state, in shared memory: the process value, and
+ * the second and counter of the last id (src/pure/objectid.h).  The value
+ * only moves on (a spent counter, a clock behind the last id), one process
+ * at a time: the one that set OBJECTID_VALUE_MOVING in it, which clears it
+ * when the state word has its new second and counter.  An id is taken by
+ * one atomic add to the state word between two reads of the value; it is
+ * the add's only if both reads give the same value, not moving: the add
+ * then came after that value was stored and before it was flagged, so its
+ * word belongs to that value's run, in which the state word only grows
+ * (see objectid_generate).
+ */
 typedef struct objectid_server_state
 {
 	pg_atomic_uint64 value;		/* the process value (bits 0-39), and: */
+#define OBJECTID_VALUE_MOVING		(UINT64CONST(1) << 62)
 #define OBJECTID_VALUE_PROVISIONAL	(UINT64CONST(1) << 63)
+#define OBJECTID_VALUE_FLAGS \
+	(OBJECTID_VALUE_MOVING | OBJECTID_VALUE_PROVISIONAL)
 	/* the value, read by every call, never shares a cache line with */
 	char		pad[PG_CACHE_LINE_SIZE];
 	pg_atomic_uint64 state;		/* OBJID_SERVER_STATE of the last id */
@@ -115,7 +130,7 @@ static uint8 objectid_server_fresh[5];
  * takes another name, so that one loaded into a running server never reads
  * an older library's state as its own.
  */
-#define OBJECTID_SERVER_NAME "objectid generator, layout 2"
+#define OBJECTID_SERVER_NAME "objectid generator, layout 3"
 
 static bool objectid_server_available(void);
 static const char *objectid_generator_show(void);
@@ -124,7 +139,8 @@ static void objectid_server_draw(void);
 static void objectid_server_make(objectid_server_state *server,
 								 bool provisional);
 static objectid_server_state *objectid_server_get(void);
-static uint64 objectid_server_value(objectid_server_state *server);
+static pg_noinline uint64 objectid_server_take(objectid_server_state *server,
+											   uint64 *value);
 
 #if PG_VERSION_NUM < 170000
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
@@ -259,7 +275,7 @@ objectid_server_make(objectid_server_state *server, bool provisional)
 	pg_atomic_init_u64(&server->value,
 					   objid_server_value(objectid_server_fresh) |
 					   (provisional ? OBJECTID_VALUE_PROVISIONAL : 0));
-	pg_atomic_init_u64(&server->state, OBJID_SERVER_STATE(0, 0, 0));
+	pg_atomic_init_u64(&server->state, OBJID_SERVER_STATE(0, 0));
 }
 
 /* The server's state, or NULL where this session generates on its own. */
@@ -291,67 +307,139 @@ objectid_server_get(void)
 	return objectid_server;
 }
 
-/*
- * The server's process value.  One drawn in recovery is replaced, once, by
- * whichever process makes the first id after recovery has ended.
- */
-static uint64
-objectid_server_value(objectid_server_state *server)
-{
-	uint64		value = pg_atomic_read_u64(&server->value);
-
-	if (unlikely(value & OBJECTID_VALUE_PROVISIONAL) && !RecoveryInProgress())
-	{
-		uint8		fresh[5];
-		uint64		drawn;
-
-		if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh,
-							 sizeof(fresh)))
-			objectid_check_status(ID_ERR_RANDOM, OBJECTID_LAYOUT, NULL);
-		drawn = objid_server_value(fresh);
-		/* a process that loses the race takes the winner's value */
-		if (pg_atomic_compare_exchange_u64(&server->value, &value, drawn))
-			value = drawn;
-	}
-	return value & OBJID_VALUE_MASK;
-}
-
-/* The precise clock's second, or raise. */
-static int64
-objectid_precise_seconds(void)
+/* The precise clock's second, false where it cannot be read. */
+static bool
+objectid_precise_seconds(int64 *seconds)
 {
 	int64_t		ns;
 
 	if (!id_clock_realtime(&ns))
-		objectid_clock_error();
-	return id_floor_div(ns, ID_NS_PER_S);
+		return false;
+	*seconds = id_floor_div(ns, ID_NS_PER_S);
+	return true;
 }
 
 /*
- * The server's next state when adding 1 to it gave one not in the clock's
- * second now_seconds: the clock has passed the last id's second (once a
- * second), or the counter is spent, or the clock stepped back.  A state
- * ahead of the clock may also be another process's later reading of it:
- * the clock is read again after the state, so that only a true lead moves
- * the process value on (objid_server_next).
+ * The move of the process value, by the process that set
+ * OBJECTID_VALUE_MOVING in it (value is the value before): the state word
+ * gets the clock's second and a new counter, and the value is stored one
+ * greater, with the flag cleared.  Decided again here, from the state and a
+ * clock read after it: another process may have moved the value, or the
+ * clock passed the state's second, since this one decided to move it; then
+ * the value is stored as it was.  Nothing here may raise while the flag is
+ * set (every other process waits for it): an error is raised once it is
+ * cleared.
  */
 static uint64
-objectid_server_step(objectid_server_state *server, int64 now_seconds)
+objectid_server_move(objectid_server_state *server, uint64 value,
+					 const uint8 *fresh, uint64 *moved)
 {
 	uint64		last = pg_atomic_read_u64(&server->state);
-	uint64		next;
+	uint64		next = 0;
+	int64		now_seconds = 0;
+	bool		clock_read;
+	bool		moves = false;
+	id_status	status = ID_OK;
+
+	do
+	{
+		clock_read = objectid_precise_seconds(&now_seconds);
+		if (!clock_read)
+			break;
+		status = objid_server_next(last, now_seconds, fresh, &next, &moves);
+		if (status != ID_OK)
+			break;
+	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+
+	*moved = value;
+	if (clock_read && status == ID_OK && moves)
+		*moved = objid_server_moved(value & OBJID_VALUE_MASK) |
+			(value & OBJECTID_VALUE_PROVISIONAL);
+	/* a full barrier: the new state word is seen before the value */
+	pg_atomic_exchange_u64(&server->value, *moved);
+	if (!clock_read)
+		objectid_clock_error();
+	objectid_check_status(status, OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
+	return next;
+}
+
+/*
+ * The next id's state word and process value (*value, flags included),
+ * where one add did not give it (objectid_generate): the value is moving,
+ * or is provisional, or the add did not land in the clock's second.  The
+ * clock is read precisely, after the state word, so that a state ahead of
+ * it is a spent counter or a clock stepped back, never another process's
+ * later reading (which moved it on before this one read it); a state
+ * behind it takes the clock's second, the value kept.  So the value moves
+ * once for each spent counter and each step back of the clock: a process
+ * whose own reading was taken before the step, and which finds the state
+ * behind it, reads the clock again here instead of pushing the state back
+ * ahead (which would make the others move the value again).
+ */
+static pg_noinline uint64
+objectid_server_take(objectid_server_state *server, uint64 *value)
+{
+	SpinDelayStatus delay;
 	uint8		fresh[3];
+	uint64		next;
 
 	if (!id_random_bytes(&objectid_random_pool, MyProcPid, fresh,
 						 sizeof(fresh)))
 		objectid_check_status(ID_ERR_RANDOM, OBJECTID_LAYOUT, NULL);
-	do
+	init_local_spin_delay(&delay);
+	for (;;)
 	{
-		if ((int64) OBJID_SERVER_SECONDS(last) > now_seconds)
-			now_seconds = Max(now_seconds, objectid_precise_seconds());
-		objectid_check_status(objid_server_next(last, now_seconds, fresh, &next),
+		uint64		v = pg_atomic_read_u64(&server->value);
+		uint64		last;
+		int64		now_seconds = 0;
+		bool		moves;
+
+		if (v & OBJECTID_VALUE_MOVING)
+		{
+			/* another process moves it: a few hundred nanoseconds */
+			perform_spin_delay(&delay);
+			continue;
+		}
+		if ((v & OBJECTID_VALUE_PROVISIONAL) && !RecoveryInProgress())
+		{
+			/*
+			 * A value drawn in recovery: the first process after it
+			 * replaces it (one that loses the race takes the winner's)
+			 */
+			uint8		drawn[5];
+
+			if (!id_random_bytes(&objectid_random_pool, MyProcPid, drawn,
+								 sizeof(drawn)))
+				objectid_check_status(ID_ERR_RANDOM, OBJECTID_LAYOUT, NULL);
+			pg_atomic_compare_exchange_u64(&server->value, &v,
+										   objid_server_value(drawn));
+			continue;
+		}
+
+		last = pg_atomic_read_u64(&server->state);
+		if (!objectid_precise_seconds(&now_seconds))
+			objectid_clock_error();
+		objectid_check_status(objid_server_next(last, now_seconds, fresh,
+												&next, &moves),
 							  OBJECTID_LAYOUT, OBJECTID_RANGE_DETAIL);
-	} while (!pg_atomic_compare_exchange_u64(&server->state, &last, next));
+		if (!moves)
+		{
+			/* the same second, or the clock's next one: the value kept */
+			if (pg_atomic_compare_exchange_u64(&server->state, &last, next) &&
+				pg_atomic_read_u64(&server->value) == v)
+			{
+				*value = v;
+				break;
+			}
+		}
+		else if (pg_atomic_compare_exchange_u64(&server->value, &v,
+												v | OBJECTID_VALUE_MOVING))
+		{
+			next = objectid_server_move(server, v, fresh, value);
+			break;
+		}
+	}
+	finish_spin_delay(&delay);
 	return next;
 }
 
@@ -374,25 +462,29 @@ objectid_generate(PG_FUNCTION_ARGS)
 		objectid_clock_error();
 	if (server != NULL)
 	{
-		uint64		value = objectid_server_value(server);
+		uint64		value = pg_atomic_read_u64(&server->value);
 		uint64		next;
 
 		/*
 		 * One atomic add takes the id after the last one, in the same
-		 * second.  Once a second the clock has passed that second, and then
-		 * objectid_server_step() starts the clock's; a state ahead of the
-		 * clock read before the add is used when the clock, read again,
-		 * has reached it (another process read the clock later).
+		 * second, between two reads of the value (the add, a full barrier,
+		 * keeps them on either side of it): the same value twice, not
+		 * moving, and the add came after that value's run began and before
+		 * it ended.  Once
+		 * a second the clock has passed the last id's second, and then
+		 * objectid_server_take() starts the clock's; it also takes the
+		 * value's moves, and the rare add that landed ahead of the coarse
+		 * clock (another process read the clock later, or the counter is
+		 * spent), and a clock past the last second an id can carry (which
+		 * a carry can reach).  The word of an add not used is skipped.
 		 */
 		next = pg_atomic_fetch_add_u64(&server->state, 1) + 1;
-		if (unlikely((int64) OBJID_SERVER_SECONDS(next) != now_seconds))
-		{
-			if ((int64) OBJID_SERVER_SECONDS(next) > now_seconds)
-				now_seconds = objectid_precise_seconds();
-			if ((int64) OBJID_SERVER_SECONDS(next) != now_seconds)
-				next = objectid_server_step(server, now_seconds);
-		}
-		objid_server_write(next, value, result->data);
+		if (unlikely((value & OBJECTID_VALUE_FLAGS) != 0 ||
+					 pg_atomic_read_u64(&server->value) != value ||
+					 (int64) OBJID_SERVER_SECONDS(next) != now_seconds ||
+					 now_seconds > OBJID_SECONDS_MAX))
+			next = objectid_server_take(server, &value);
+		objid_server_write(next, value & OBJID_VALUE_MASK, result->data);
 	}
 	else
 		objectid_check_status(objid_generate(&objectid_state,

@@ -39,9 +39,14 @@
 #   - the second an id carries is never ahead of the clock read right after
 #     it: 2^24 + 1,000 ids in one statement (also in order), 8 sessions
 #     making as many at once (none repeated), the counter spent within a
-#     second (through a hook for tests in test/run's builds, which the test
-#     declares: no install script does), the clock stepped back an hour and forward again
-#     (libfaketime under the server; a session opened before the step too);
+#     second 300 times (through a hook for tests in test/run's builds, which
+#     the test declares: no install script does; the value moves on each
+#     time and never comes back), the clock stepped back an hour and forward
+#     again (libfaketime under the server; a session opened before the step
+#     too), and 3 times under 8 sessions making ids (the value moves once a
+#     step back);
+#   - objectid(timestamptz): 2^25 ids for one instant from one session, each
+#     greater than the one before;
 #   - CREATE and ALTER EXTENSION warn where objectid() cannot use the
 #     server's generator (15 and 16 without the preload), unless the session
 #     chose the session's; SHOW objectid.generator tells the one in use;
@@ -441,6 +446,20 @@ for my $preload ('', 'objectid')
 			'0|0',
 			"$on: 8 sessions x " . int($burst / 8 + 1) . ' ids at once: none ahead of the clock, none repeated');
 		$node->safe_psql($db, 'DROP TABLE burst');
+
+		# objectid(timestamptz): 2^25 ids for one instant from one session,
+		# its counter coming round twice, each greater than the one made
+		# before it, so none repeats (compared with the row before, in the
+		# order the function scan makes them: no sort, no hash table)
+		my $at = 2**25;
+		is( $node->safe_psql(
+				$db, qq{
+			SELECT count(*) FILTER (WHERE prev >= id) - 1, count(*)
+			  FROM (SELECT id, first_value(id) OVER (ROWS 1 PRECEDING) AS prev
+			          FROM (SELECT objectid(timestamptz '2020-06-01 12:00:00+00') AS id
+			                  FROM generate_series(1, $at)) g) s}),
+			"0|$at",
+			"$on: $at ids of objectid(timestamptz) for one instant: each greater than the one before");
 	}
 
 	# ---- the counter spent within a second (moved on by the hook for
@@ -454,26 +473,35 @@ for my $preload ('', 'objectid')
 	{
 		skip 'the library was built without -DOBJECTID_TEST_HOOKS', 2
 		  unless $declared == 0 || $ENV{OBJECTID_TEST_HOOKS};
-		$node->safe_psql($db, 'CREATE TABLE spent (round int, n int, id objectid, t timestamptz)');
-		for my $round (1 .. 20)
-		{
-			$node->safe_psql($db, qq{
-				SELECT objectid_test_server_advance(16777216);
-				INSERT INTO spent SELECT $round, n, objectid(), clock_timestamp()
-				  FROM generate_series(1, 10) n});
-		}
-		my ($ahead, $behind, $repeated, $moved) = split /\|/, $node->safe_psql(
+		# 300 rounds: the counter spent (twice 2^24, so that the state is
+		# ahead of the clock even where a second begins in between), then 10
+		# ids: each round's take a new value, none seen before
+		$node->safe_psql($db, q{
+			CREATE TABLE spent (round int, n int, id objectid, t timestamptz);
+			DO $$
+			BEGIN
+				FOR r IN 1..300 LOOP
+					PERFORM objectid_test_server_advance(16777216);
+					PERFORM objectid_test_server_advance(16777216);
+					INSERT INTO spent SELECT r, n, objectid(), clock_timestamp()
+					  FROM generate_series(1, 10) n;
+				END LOOP;
+			END
+			$$});
+		my ($ahead, $behind, $repeated, $moved, $per_round) = split /\|/, $node->safe_psql(
 			$db, q{
 			SELECT count(*) FILTER (WHERE objectid_timestamp(id) > t),
 			       count(*) FILTER (WHERE prev >= id),
 			       (SELECT count(*) - count(DISTINCT id)
 			          FROM (SELECT id FROM spent UNION ALL SELECT id FROM many) u),
-			       count(DISTINCT substr(id::bytea, 5, 5))
+			       count(DISTINCT substr(id::bytea, 5, 5)),
+			       (SELECT max(c) FROM (SELECT count(DISTINCT substr(id::bytea, 5, 5)) AS c
+			                              FROM spent GROUP BY round) r)
 			  FROM (SELECT id, t, lag(id) OVER (ORDER BY round, n) AS prev FROM spent) s});
-		note "the counter spent 20 times: $moved process values";
 		is("$ahead|$behind|$repeated", '0|0|0',
-			"$on: after the counter is spent, no id ahead of the clock, out of order or repeated");
-		cmp_ok($moved, '>', 1, "$on: the value moved on where the counter was spent");
+			"$on: the counter spent 300 times: no id ahead of the clock, out of order or repeated");
+		is("$moved|$per_round", '300|1',
+			"$on: the value moved on at each of the 300 spent counters, and no value came back");
 	}
 
 	# ---- the clock stepped back an hour, then forward again (libfaketime
@@ -483,7 +511,7 @@ for my $preload ('', 'objectid')
 	  '/usr/lib/x86_64-linux-gnu', '/usr/lib64', '/usr/lib';
 	SKIP:
 	{
-		skip 'libfaketime is not installed (test/run installs it)', 3 unless $faketime;
+		skip 'libfaketime is not installed (test/run installs it)', 5 unless $faketime;
 		my $offset = $node->basedir . '/faketime';
 		PostgreSQL::Test::Utils::append_to_file($offset, "+0\n");
 		{
@@ -523,6 +551,33 @@ for my $preload ('', 'objectid')
 			't', "$on: the ids made after the step back carry the clock's hour, not the lead");
 		is($node->safe_psql($db, 'SELECT count(*) - count(DISTINCT id) FROM stepped'),
 			'0', "$on: no id made around the steps repeats");
+
+		# 8 sessions making ids all the while, the clock stepped back an hour
+		# and forward again 3 times: the value moves once per step back
+		# (a session whose clock reading was taken before a step does not
+		# push the state back ahead for the others to move it again)
+		$node->safe_psql($db, 'CREATE UNLOGGED TABLE steps (id objectid)');
+		my $file = script($node, 'steps',
+			"INSERT INTO steps SELECT objectid() FROM generate_series(1, 100);\n");
+		my ($bench_out, $bench_err) = ('', '');
+		my %env = ObjectidTest::client_env($node);
+		local @ENV{ keys %env } = values %env;
+		my $bench = IPC::Run::start(
+			[ install_path() . '/bin/pgbench', '-n', '-c', 8, '-j', 2, '-T', 5,
+			  '-f', $file, $db ],
+			'>', \$bench_out, '2>', \$bench_err);
+		for my $offset (('-3600', '+0') x 3)
+		{
+			usleep(700_000);
+			$step->($offset);
+		}
+		$bench->finish;
+		like($bench_out, qr/number of failed transactions: 0\b/,
+			"$on: pgbench made ids through the steps");
+		is( $node->safe_psql($db,
+				'SELECT count(DISTINCT substr(id::bytea, 5, 5)), count(*) - count(DISTINCT id) FROM steps'),
+			'4|0',
+			"$on: the clock stepped back 3 times under 8 sessions: the value moved 3 times, no id repeated");
 		$node->restart;
 	}
 

@@ -166,8 +166,8 @@ like($err, qr/ERROR:  invalid input syntax for type objectid: "\\x507f1f77bcf86c
 	'bytes::objectid: refused (22P02), the hint naming objectid(bytes)');
 ($ret, $out, $err) = $node->psql($vectors, q{SELECT timestamptz '2012-10-17 21:13:27+00'::public.objectid},
 	connstr => as_owner($vectors));
-like($err, qr/ERROR:  invalid input syntax for type objectid: "[^"]+"\nDETAIL:  An objectid is written as 24 hexadecimal digits\.\n(?:CONTEXT:  .*\n)*HINT:  The portable edition's objectid has no cast from timestamptz: objectid_from_timestamp\(ts\) gives the smallest objectid of its second\./,
-	'ts::objectid: refused (22P02), the hint naming objectid_from_timestamp(ts)');
+like($err, qr/ERROR:  invalid input syntax for type objectid: "[^"]+"\nDETAIL:  An objectid is written as 24 hexadecimal digits\.\n(?:CONTEXT:  .*\n)*HINT:  To make a new objectid for that instant, write objectid\(timestamptz '[^']+'\); objectid_from_timestamp\(\) gives the smallest objectid of its second\./,
+	'ts::objectid: refused (22P02), the hint naming objectid_from_timestamp()');
 ($ret, $out, $err) = $node->psql($vectors, q{SELECT '507f1f77bcf86cd799439011'::public.objectid::timestamptz},
 	connstr => as_owner($vectors));
 like($err, qr/ERROR:  invalid input syntax for type timestamp with time zone: "507f1f77bcf86cd799439011"/,

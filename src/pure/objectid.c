@@ -105,6 +105,8 @@ objid_generate_at(objid_gen_state *st, id_random_pool *pool, int pid,
 
 	objid_write(out, (uint32_t) seconds, st->value, st->counter);
 	st->counter = (st->counter + 1) & OBJID_COUNTER_MASK;
+	if (st->counter == 0)
+		st->value = (st->value + 1) & OBJID_VALUE_MASK;
 	return ID_OK;
 }
 
@@ -116,33 +118,59 @@ objid_server_value(const uint8_t *random5)
 
 id_status
 objid_server_next(uint64_t last, int64_t now_seconds, const uint8_t *random3,
-				  uint64_t *next)
+				  uint64_t *next, bool *moves)
 {
 	uint64_t	last_seconds = OBJID_SERVER_SECONDS(last);
-	uint64_t	bump = OBJID_SERVER_BUMP(last);
 
 	if (now_seconds < 0 || now_seconds > OBJID_SECONDS_MAX)
 		return ID_ERR_RANGE;
+	*moves = false;
 	if ((uint64_t) now_seconds == last_seconds &&
 		(last & OBJID_COUNTER_MASK) < OBJID_COUNTER_MASK)
 		*next = last + 1;
 	else
 	{
 		/* a spent counter, or a clock behind last: the value moves on */
-		if ((uint64_t) now_seconds <= last_seconds)
-			bump = (bump + 1) & 0xFF;
-		*next = OBJID_SERVER_STATE(bump, now_seconds,
-								   objid_counter_start(random3));
+		*moves = (uint64_t) now_seconds <= last_seconds;
+		*next = OBJID_SERVER_STATE(now_seconds, objid_counter_start(random3));
 	}
 	return ID_OK;
+}
+
+uint64_t
+objid_server_moved(uint64_t value)
+{
+	return (value + 1) & OBJID_VALUE_MASK;
 }
 
 void
 objid_server_write(uint64_t state, uint64_t value, uint8_t *out)
 {
-	objid_write(out, (uint32_t) OBJID_SERVER_SECONDS(state),
-				value + OBJID_SERVER_BUMP(state),
+	objid_write(out, (uint32_t) OBJID_SERVER_SECONDS(state), value,
 				(uint32_t) (state & OBJID_COUNTER_MASK));
+}
+
+/* the number of ASCII digits text begins with, up to max */
+static int
+objid_digits(const char *text, int max)
+{
+	int			n = 0;
+
+	while (n < max && text[n] >= '0' && text[n] <= '9')
+		n++;
+	return n;
+}
+
+bool
+objid_reads_as_instant(const char *text)
+{
+	int			n;
+
+	if (objid_digits(text, 5) != 4 || text[4] != '-')
+		return false;
+	text += 5;
+	n = objid_digits(text, 3);
+	return n >= 1 && n <= 2 && text[n] == '-' && objid_digits(text + n + 1, 1) == 1;
 }
 
 id_status

@@ -39,10 +39,10 @@
  *   is behind the second of the last id (a clock stepped back), the next id
  *   takes the clock's second, a process value one greater than before, and
  *   a counter drawn again.  Ids stay unique (the process value differs from
- *   every one used before), and stay in order past a spent counter (the
- *   greater value sorts after, unless it wraps past 0xFFFFFFFFFF: one value
- *   in 2^40); a clock stepped back breaks the order, never the time an id
- *   tells.
+ *   every one used before, until 2^40 such moves have brought it round),
+ *   and stay in order past a spent counter (the greater value sorts after,
+ *   unless it wraps past 0xFFFFFFFFFF: one value in 2^40); a clock stepped
+ *   back breaks the order, never the time an id tells.
  */
 #define OBJID_COUNTER_START_MAX	UINT32_C(0x7FFFFF)
 
@@ -67,50 +67,70 @@ extern id_status objid_generate(objid_gen_state *st, id_random_pool *pool,
 
 /*
  * A new ObjectId carrying the given second (backfills): the process value
- * and the next counter value, so it differs from every other id of this
- * state until the counter comes round again (2^24 ids).  A state used for
- * this is used for nothing else.
+ * and the next counter value.  The counter runs on across seconds; when it
+ * comes round from 0xFFFFFF to 0 the process value moves on by one, so the
+ * value and counter together count up by one per id, as one 64-bit number:
+ * no id of this state repeats until 2^64 have been made, and the ids of one
+ * second are strictly increasing (unless the value wraps past 0xFFFFFFFFFF:
+ * one value in 2^40).  A state used for this is used for nothing else.
  */
 extern id_status objid_generate_at(objid_gen_state *st, id_random_pool *pool,
 								   int pid, int64_t seconds, uint8_t *out);
 
 /*
  * The server generator: one process value and one counter for every process
- * of a server, so that their ids form one increasing sequence.  Its state is
- * one 64-bit word, which the caller keeps in shared memory and advances
- * atomically: how many times the process value was moved on (bits 56-63,
- * added to the server's value), the timestamp field (bits 24-55) and the
- * counter (bits 0-23) of the last id.  Adding 1 to the word gives the next
- * id of the same second; once the counter is spent, the carry moves the
- * second on, which the caller must not use while the clock has not reached
- * it (objid_server_next then gives the word to use).
+ * of a server, so that their ids form one increasing sequence.  The caller
+ * keeps two words in shared memory and advances them atomically: the
+ * process value (40 bits), and the state word, the timestamp field (bits
+ * 24-55) and the counter (bits 0-23) of the last id.  Adding 1 to the state
+ * word gives the next id of the same second; once the counter is spent, the
+ * carry moves the second on, which the caller must not use while the clock
+ * has not reached it (objid_server_next then gives the word to use).
  */
-#define OBJID_SERVER_STATE(bump, seconds, counter) \
-	(((uint64_t) (bump) << 56) | ((uint64_t) (seconds) << 24) | \
-	 ((uint64_t) (counter) & OBJID_COUNTER_MASK))
-#define OBJID_SERVER_SECONDS(state)	(((state) >> 24) & UINT64_C(0xFFFFFFFF))
-#define OBJID_SERVER_BUMP(state)	((state) >> 56)
+#define OBJID_SERVER_STATE(seconds, counter) \
+	(((uint64_t) (seconds) << 24) | ((uint64_t) (counter) & OBJID_COUNTER_MASK))
+#define OBJID_SERVER_SECONDS(state)	((state) >> 24)
 
 /*
  * A new server's process value, as a number (bits 0-39), from 5 random
- * bytes.  Its first state word is OBJID_SERVER_STATE(0, 0, 0): second 0 is
+ * bytes.  Its first state word is OBJID_SERVER_STATE(0, 0): second 0 is
  * never the clock's, so the first id takes objid_server_next.
  */
 extern uint64_t objid_server_value(const uint8_t *random5);
 
 /*
  * The state word to use after last when the clock reads now_seconds, by the
- * rules above; random3 are three random bytes, for a counter's start.  The
- * caller has read the clock after reading last, so that a last ahead of
- * now_seconds is a spent counter or a clock stepped back, not another
- * process's later reading.  ID_ERR_RANGE when now_seconds is not a timestamp
- * field.
+ * rules above; random3 are three random bytes, for a counter's start.
+ * *moves is set when the process value must move on with it (a spent
+ * counter, or a last ahead of the clock): the caller then uses the word
+ * only with objid_server_moved(value), and the old value with no id after
+ * that.  The caller has read the clock after reading last, so that a last
+ * ahead of now_seconds is a spent counter or a clock stepped back, not
+ * another process's later reading.  ID_ERR_RANGE when now_seconds is not a
+ * timestamp field.
  */
 extern id_status objid_server_next(uint64_t last, int64_t now_seconds,
-								   const uint8_t *random3, uint64_t *next);
+								   const uint8_t *random3, uint64_t *next,
+								   bool *moves);
 
-/* The ObjectId of a server state word and the server's process value. */
+/*
+ * The process value after a move: one greater, within its 40 bits.  A
+ * value comes back only after 2^40 moves.
+ */
+extern uint64_t objid_server_moved(uint64_t value);
+
+/* The ObjectId of a server state word and the process value (40 bits). */
 extern void objid_server_write(uint64_t state, uint64_t value, uint8_t *out);
+
+/*
+ * Whether text refused as an ObjectId reads as an instant: it begins with a
+ * date written year-month-day (four digits, a dash, one or two digits, a
+ * dash, a digit), as a user writes one in objectid('2024-01-01 ...'), which
+ * PostgreSQL parses as the text cast to objectid.  The input error then
+ * hints at objectid(timestamptz '...').  The portable edition
+ * (portable/objectid.sql) applies the same rule.
+ */
+extern bool objid_reads_as_instant(const char *text);
 
 /* The smallest ObjectId of a second: random and counter fields zero. */
 extern id_status objid_min_for_seconds(int64_t seconds, uint8_t *out);

@@ -20,8 +20,17 @@
  *   has a counter at most OBJID_COUNTER_START_MAX, the next ones of the
  *   same second the counter plus one;
  * - an objid_generate_at id carries exactly the given second; within a
- *   process it keeps one process value and a counter that goes up by one
- *   (mod 2^24) per id; a new process draws a new value;
+ *   process its counter goes up by one (mod 2^24) per id, and its process
+ *   value by one (mod 2^40) where the counter comes round to 0, else it
+ *   stays; a new process draws a new value;
+ * - the server generator, driven as src/objectid_gen.c drives it (one add
+ *   to its state word, objid_server_next where the add is not in the
+ *   clock's second, the value moved on where that says so), with its
+ *   counter spent at will: every id carries the clock's second, never
+ *   repeats one made before in the run, and is greater than the one before
+ *   where the clock is not behind it; its value moves on by exactly one,
+ *   and only where the counter was spent or the clock is behind the last
+ *   id's second;
  * - an out-of-range instant gives ID_ERR_RANGE, randomness that cannot be
  *   had (a new process, or a new second for objid_generate, while the
  *   source fails and the pool holds nothing for this process) gives
@@ -38,6 +47,20 @@
 
 #include "objectid.h"
 
+/* the server generator's words, and every id it made in this run */
+#define FUZZ_SEEN_SIZE 16384	/* a power of two above the ids of an input */
+typedef struct fuzz_server
+{
+	uint64_t	state;
+	uint64_t	value;
+	bool		have_last;
+	uint8_t		last[OBJECTID_LEN];
+	int			seen_count;
+	uint8_t		seen[FUZZ_SEEN_SIZE][OBJECTID_LEN];
+	bool		used[FUZZ_SEEN_SIZE];
+} fuzz_server;
+
+static fuzz_server fuzz_srv;
 static bool fuzz_fail;
 static uint64_t fuzz_state;
 static int	fuzz_pid;			/* the process making the calls */
@@ -258,6 +281,81 @@ fuzz_generate_at(objid_gen_state *st, fuzz_model *m, int64_t seconds)
 	m->pid = fuzz_pid;
 	m->value = fuzz_value(id);
 	m->next_counter = (fuzz_counter(id) + 1) & OBJID_COUNTER_MASK;
+	if (m->next_counter == 0)
+		m->value = (m->value + 1) & OBJID_VALUE_MASK;
+}
+
+/* abort if id was made before in this run; else remember it */
+static void
+fuzz_server_unseen(const uint8_t *id)
+{
+	uint32_t	h = 2166136261u;
+	int			i;
+
+	for (i = 0; i < OBJECTID_LEN; i++)
+		h = (h ^ id[i]) * 16777619u;
+	if (fuzz_srv.seen_count >= FUZZ_SEEN_SIZE / 2)
+		return;					/* (inputs are shorter than that) */
+	for (i = h & (FUZZ_SEEN_SIZE - 1); fuzz_srv.used[i];
+		 i = (i + 1) & (FUZZ_SEEN_SIZE - 1))
+		if (memcmp(fuzz_srv.seen[i], id, OBJECTID_LEN) == 0)
+			abort();
+	fuzz_srv.used[i] = true;
+	memcpy(fuzz_srv.seen[i], id, OBJECTID_LEN);
+	fuzz_srv.seen_count++;
+}
+
+/* an id from the server generator, for the clock's second now */
+static void
+fuzz_server_generate(int64_t now)
+{
+	uint8_t		id[OBJECTID_LEN];
+	uint8_t		fresh[3];
+	uint64_t	before = fuzz_srv.state;
+	uint64_t	value = fuzz_srv.value;
+	uint64_t	next = before + 1;
+	bool		moves = false;
+	bool		in_range = now >= 0 && now <= OBJID_SECONDS_MAX;
+
+	/* the add is not usable: the clock behind, or the counter spent in it */
+	bool		must_move = in_range &&
+		((uint64_t) now < OBJID_SERVER_SECONDS(before) ||
+		 ((uint64_t) now == OBJID_SERVER_SECONDS(before) &&
+		  (before & OBJID_COUNTER_MASK) == OBJID_COUNTER_MASK));
+
+	memset(fresh, 0, sizeof(fresh));
+	fuzz_source(fresh, sizeof(fresh));
+	if (!in_range)
+	{
+		/* the caller takes no id (a carry can reach such a second) */
+		if (objid_server_next(before, now, fresh, &next, &moves) != ID_ERR_RANGE)
+			abort();
+		return;
+	}
+	if ((int64_t) OBJID_SERVER_SECONDS(next) != now)
+	{
+		if (objid_server_next(before, now, fresh, &next, &moves) != ID_OK)
+			abort();
+		if (moves)
+			value = objid_server_moved(value);
+	}
+	objid_server_write(next, value, id);
+	fuzz_srv.state = next;
+
+	if (objid_seconds(id) != (uint32_t) now)
+		abort();
+	/* the value moves on by exactly one, exactly where it must */
+	if (fuzz_value(id) != ((fuzz_srv.value + (must_move ? 1 : 0)) &
+						   OBJID_VALUE_MASK))
+		abort();
+	fuzz_srv.value = value;
+	if (fuzz_srv.have_last && !must_move &&
+		(uint32_t) now >= objid_seconds(fuzz_srv.last) &&
+		memcmp(fuzz_srv.last, id, OBJECTID_LEN) >= 0)
+		abort();
+	fuzz_server_unseen(id);
+	fuzz_srv.have_last = true;
+	memcpy(fuzz_srv.last, id, OBJECTID_LEN);
 }
 
 int
@@ -280,6 +378,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&at, 0, sizeof(at));
 	memset(&mgen, 0, sizeof(mgen));
 	memset(&mat, 0, sizeof(mat));
+	memset(&fuzz_srv, 0, sizeof(fuzz_srv));
+	fuzz_srv.value = UINT64_C(0xFFFFFFFF00);	/* its wrap within reach */
 	fuzz_pid = 1;
 	fuzz_fail = false;
 	fuzz_state = UINT64_C(0x9E3779B97F4A7C15);
@@ -314,8 +414,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					fuzz_generate_at(&at, &mat, s);
 				}
 				break;
-			case 4:				/* fork: another process id, 1 to 8 */
-				fuzz_pid = 1 + (b & 7);
+			case 4:
+				if (b & 0x10)
+				{
+					/* the server generator: an id, or its counter spent */
+					if (b & 0x08)
+						fuzz_srv.state += UINT64_C(1) << 24;
+					else
+						fuzz_server_generate(now);
+				}
+				else			/* fork: another process id, 1 to 8 */
+					fuzz_pid = 1 + (b & 7);
 				break;
 			case 5:
 				if (b & 0x10)

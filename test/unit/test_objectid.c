@@ -3,8 +3,9 @@
  *	  Unit tests of src/pure/objectid.c, driven through a fake clock: the
  *	  MongoDB spec's timestamp cases, the clock's second in every id (a
  *	  counter spent within a second, clock steps back), strict order over
- *	  more than 2^24 ids, per-process values, the server generator's state
- *	  word.
+ *	  more than 2^24 ids, objid_generate_at's 2^25 ids of one second,
+ *	  per-process values, the server generator's state word and 300 moves
+ *	  of its value.
  */
 #include <stdbool.h>
 
@@ -159,30 +160,66 @@ test_clock_back(void)
 	CHECK(objid_generate(&st, &pool, 9, INT64_C(0x100000000), id) == ID_ERR_RANGE);
 }
 
-/* 2^24 + 1000 ids within one second: its second always, strictly increasing */
-static void
-test_strict_order_past_spent(void)
+typedef id_status (*objid_gen_fn) (objid_gen_state *st, id_random_pool *pool,
+									int pid, int64_t seconds, uint8_t *out);
+
+/*
+ * n ids of one second from gen on a new state: how many are not greater
+ * than the one before or not of that second; *moves the process value's
+ * moves from the first to the last, whose counter is *last_counter
+ */
+static int64_t
+not_increasing(objid_gen_fn gen, int pid, int64_t seconds, int64_t n,
+			   uint64_t *moves, uint32_t *last_counter)
 {
 	objid_gen_state st = {0};
 	uint8_t		prev[OBJECTID_LEN],
 				id[OBJECTID_LEN];
-	int64_t		n;
 	int64_t		bad = 0;
 	uint64_t	first_value;
 
-	CHECK(objid_generate(&st, &pool, 11, 2000000000, prev) == ID_OK);
+	CHECK(gen(&st, &pool, pid, seconds, prev) == ID_OK);
 	first_value = value_of(prev);
-	for (n = 0; n < (INT64_C(1) << 24) + 1000; n++)
+	while (--n > 0)
 	{
-		if (objid_generate(&st, &pool, 11, 2000000000, id) != ID_OK ||
+		if (gen(&st, &pool, pid, seconds, id) != ID_OK ||
 			memcmp(prev, id, OBJECTID_LEN) >= 0 ||
-			objid_seconds(id) != 2000000000)
+			objid_seconds(id) != seconds)
 			bad++;
 		memcpy(prev, id, OBJECTID_LEN);
 	}
-	CHECK(bad == 0);
+	*moves = value_of(prev) - first_value;
+	*last_counter = counter_of(prev);
+	return bad;
+}
+
+/* 2^24 + 1000 ids within one second: its second always, strictly increasing */
+static void
+test_strict_order_past_spent(void)
+{
+	uint64_t	moves;
+	uint32_t	last;
+
+	CHECK(not_increasing(objid_generate, 11, 2000000000,
+						 (INT64_C(1) << 24) + 1001, &moves, &last) == 0);
 	/* at least 2^23 ids a value: once or twice moved on */
-	CHECK(value_of(prev) - first_value >= 1 && value_of(prev) - first_value <= 2);
+	CHECK(moves >= 1 && moves <= 2);
+}
+
+/*
+ * 2^25 ids for one second from objid_generate_at: strictly increasing, so
+ * none repeats, across the counter coming round twice at least
+ */
+static void
+test_at_past_spent(void)
+{
+	uint64_t	moves;
+	uint32_t	last;
+
+	CHECK(not_increasing(objid_generate_at, 12, 1600000000, INT64_C(1) << 25,
+						 &moves, &last) == 0);
+	/* 2^24 ids a value: moved on twice (from a counter start of 0, once) */
+	CHECK(moves == 2 - (last == 0xFFFFFF));
 }
 
 static void
@@ -212,31 +249,47 @@ test_processes(void)
 	CHECK_MEM(a + 4, b + 4, 5);
 	CHECK(memcmp(a + 4, c + 4, 5) != 0);
 	CHECK(counter_of(b) == ((counter_of(a) + 1) & 0xFFFFFF));
-	at.counter = 0xFFFFFF;		/* and wrapping as the spec demands */
+	/* the counter comes round: the value moves on, the ids still increase */
+	at.counter = 0xFFFFFF;
 	CHECK(objid_generate_at(&at, &pool, 21, 5000, a) == ID_OK);
 	CHECK(objid_generate_at(&at, &pool, 21, 5000, b) == ID_OK);
 	CHECK(counter_of(a) == 0xFFFFFF && counter_of(b) == 0);
+	CHECK(value_of(b) == value_of(a) + 1);
+	CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
+	/* and the value wraps within its 5 bytes */
+	at.value = UINT64_C(0xFFFFFFFFFF);
+	at.counter = 0xFFFFFF;
+	CHECK(objid_generate_at(&at, &pool, 21, 5000, a) == ID_OK);
+	CHECK(objid_generate_at(&at, &pool, 21, 5000, b) == ID_OK);
+	CHECK(value_of(a) == UINT64_C(0xFFFFFFFFFF) && value_of(b) == 0);
 	CHECK(objid_generate_at(&at, &pool, 21, -1, a) == ID_ERR_RANGE);
 	CHECK(objid_generate_at(&at, &pool, 21, OBJID_SECONDS_MAX + 1, a) == ID_ERR_RANGE);
 }
 
 /*
- * The server generator as src/objectid_gen.c drives it, on a plain word:
- * add 1, and take objid_server_next when the result is not in the clock's
- * second.
+ * The server generator as src/objectid_gen.c drives it, on a plain state
+ * word and value: add 1, and take objid_server_next when the result is not
+ * in the clock's second, with the value moved on when it says so.
  */
 static uint64_t
-server_take(uint64_t *word, int64_t now, int *steps)
+server_take(uint64_t *word, uint64_t *value, int64_t now, int *steps,
+			int *moves)
 {
 	uint8_t		fresh[3];
 	uint64_t	next = ++*word;
+	bool		move;
 
 	if ((int64_t) OBJID_SERVER_SECONDS(next) != now)
 	{
 		CHECK(id_random_bytes(&pool, 1, fresh, sizeof(fresh)));
-		CHECK(objid_server_next(*word, now, fresh, &next) == ID_OK);
+		CHECK(objid_server_next(*word, now, fresh, &next, &move) == ID_OK);
 		*word = next;
 		(*steps)++;
+		if (move)
+		{
+			*value = objid_server_moved(*value);
+			(*moves)++;
+		}
 	}
 	return next;
 }
@@ -252,6 +305,7 @@ test_server_next(void)
 	static const uint8_t random[5] = {0xaa, 0xbb, 0xcc, 0xdd, 0xee};
 	static const uint8_t start[3] = {0xf1, 0x23, 0x45};
 	uint64_t	value = objid_server_value(random);
+	uint64_t	v;
 	uint64_t	st,
 				next;
 	uint8_t		a[OBJECTID_LEN],
@@ -259,82 +313,141 @@ test_server_next(void)
 	int64_t		n;
 	int64_t		bad = 0;
 	int			steps = 0;
+	int			moves = 0;
+	bool		move;
 
 	CHECK(value == UINT64_C(0xaabbccddee));
 
 	/* a new server's word (second 0): the clock's second, a counter below 2^23 */
-	CHECK(objid_server_next(OBJID_SERVER_STATE(0, 0, 1), 1000, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(0, 1000, 0x712345));
+	CHECK(objid_server_next(OBJID_SERVER_STATE(0, 1), 1000, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0x712345) && !move);
 	objid_server_write(next, value, a);
 	CHECK(objid_seconds(a) == 1000);
 	CHECK_MEM(a + 4, random, 5);
 	CHECK(counter_of(a) == 0x712345);
 
 	/* the same second: the counter moves on */
-	CHECK(objid_server_next(next, 1000, start, &st) == ID_OK);
-	CHECK(st == next + 1);
+	CHECK(objid_server_next(next, 1000, start, &st, &move) == ID_OK);
+	CHECK(st == next + 1 && !move);
 
 	/* the clock passed the last second: its second, the value kept */
-	CHECK(objid_server_next(OBJID_SERVER_STATE(3, 1000, 5), 1005, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(3, 1005, 0x712345));
+	CHECK(objid_server_next(OBJID_SERVER_STATE(1000, 5), 1005, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1005, 0x712345) && !move);
 
 	/* the counter spent: the same second, the value one more, sorting after */
-	st = OBJID_SERVER_STATE(3, 1000, 0xffffff);
-	CHECK(objid_server_next(st, 1000, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(4, 1000, 0x712345));
+	st = OBJID_SERVER_STATE(1000, 0xffffff);
+	CHECK(objid_server_next(st, 1000, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0x712345) && move);
 	objid_server_write(st, value, a);
-	objid_server_write(next, value, b);
+	objid_server_write(next, objid_server_moved(value), b);
 	CHECK(objid_seconds(b) == 1000);
 	CHECK(value_of(b) == value_of(a) + 1);
 	CHECK(memcmp(a, b, OBJECTID_LEN) < 0);
 	/* the word after a spent counter, as an add leaves it: the same */
-	CHECK(objid_server_next(st + 1, 1000, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(4, 1000, 0x712345));
+	CHECK(objid_server_next(st + 1, 1000, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(1000, 0x712345) && move);
+	/* ... unless the clock has reached the carried second: used as it is */
+	CHECK(objid_server_next(st + 1, 1001, start, &next, &move) == ID_OK);
+	CHECK(next == st + 2 && !move);
 
 	/* the clock behind: its second, the value one more */
-	CHECK(objid_server_next(OBJID_SERVER_STATE(3, 1000, 0x10), 999, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(4, 999, 0x712345));
-	CHECK(objid_server_next(OBJID_SERVER_STATE(3, 1000, 0x10), 0, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(4, 0, 0x712345));
-	/* the 256th move wraps; the value wraps within its 5 bytes */
-	CHECK(objid_server_next(OBJID_SERVER_STATE(255, 1000, 0xffffff), 1000, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(0, 1000, 0x712345));
-	objid_server_write(OBJID_SERVER_STATE(1, 1000, 0), UINT64_C(0xFFFFFFFFFF), a);
-	CHECK(value_of(a) == 0);
+	CHECK(objid_server_next(OBJID_SERVER_STATE(1000, 0x10), 999, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(999, 0x712345) && move);
+	CHECK(objid_server_next(OBJID_SERVER_STATE(1000, 0x10), 0, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(0, 0x712345) && move);
+	/* the value wraps within its 5 bytes, after 2^40 moves */
+	CHECK(objid_server_moved(UINT64_C(0xFFFFFFFFFE)) == UINT64_C(0xFFFFFFFFFF));
+	CHECK(objid_server_moved(UINT64_C(0xFFFFFFFFFF)) == 0);
+	objid_server_write(OBJID_SERVER_STATE(1000, 0), UINT64_C(0xFFFFFFFFFF), a);
+	CHECK(value_of(a) == UINT64_C(0xFFFFFFFFFF));
 
 	/* out of range: the clock only; the last second takes a spent counter */
-	CHECK(objid_server_next(st, -1, start, &next) == ID_ERR_RANGE);
-	CHECK(objid_server_next(st, OBJID_SECONDS_MAX + 1, start, &next) == ID_ERR_RANGE);
-	st = OBJID_SERVER_STATE(0, OBJID_SECONDS_MAX, 0xffffff);
-	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, start, &next) == ID_OK);
-	CHECK(next == OBJID_SERVER_STATE(1, OBJID_SECONDS_MAX, 0x712345));
+	CHECK(objid_server_next(st, -1, start, &next, &move) == ID_ERR_RANGE);
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX + 1, start, &next, &move) == ID_ERR_RANGE);
+	st = OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0xffffff);
+	CHECK(objid_server_next(st, OBJID_SECONDS_MAX, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0x712345) && move);
+	/* and the add past it, which carries beyond the timestamp field */
+	CHECK(objid_server_next(st + 1, OBJID_SECONDS_MAX, start, &next, &move) == ID_OK);
+	CHECK(next == OBJID_SERVER_STATE(OBJID_SECONDS_MAX, 0x712345) && move);
 
 	/*
 	 * 2^24 + 1000 ids in one second of the clock, taken as the server takes
 	 * them: every id in that second and greater than the one before; the
-	 * counter spent once or twice
+	 * counter spent once or twice, and the value moved as often
 	 */
-	st = OBJID_SERVER_STATE(0, 0, 0);
-	next = server_take(&st, 2000000000, &steps);
-	objid_server_write(next, value, a);
+	st = OBJID_SERVER_STATE(0, 0);
+	v = value;
+	next = server_take(&st, &v, 2000000000, &steps, &moves);
+	objid_server_write(next, v, a);
 	steps = 0;
 	for (n = 0; n < (INT64_C(1) << 24) + 1000; n++)
 	{
-		next = server_take(&st, 2000000000, &steps);
-		objid_server_write(next, value, b);
+		next = server_take(&st, &v, 2000000000, &steps, &moves);
+		objid_server_write(next, v, b);
 		if (memcmp(a, b, OBJECTID_LEN) >= 0 || objid_seconds(b) != 2000000000)
 			bad++;
 		memcpy(a, b, OBJECTID_LEN);
 	}
 	CHECK(bad == 0);
-	CHECK(steps >= 1 && steps <= 2);
-	CHECK(value_of(a) - value == (uint64_t) steps);
+	CHECK(steps >= 1 && steps <= 2 && moves == steps);
+	CHECK(value_of(a) - value == (uint64_t) moves);
 
 	/* then the clock one hour back: its second at once, no id seen before */
-	next = server_take(&st, 2000000000 - 3600, &steps);
-	objid_server_write(next, value, b);
+	next = server_take(&st, &v, 2000000000 - 3600, &steps, &moves);
+	objid_server_write(next, v, b);
 	CHECK(objid_seconds(b) == 2000000000 - 3600);
 	CHECK(value_of(b) == value_of(a) + 1);
+}
+
+/*
+ * 300 moves of the server's value, half of them spent counters, half the
+ * clock stepped back and forward again, with a frozen clock in between:
+ * the value never comes back (one value per move), so no id repeats.
+ * With the value's moves counted in 8 bits, the 257th brought the first
+ * back.
+ */
+static void
+test_server_moves(void)
+{
+	static const uint8_t random[5] = {0x01, 0x02, 0x03, 0x04, 0x05};
+	uint64_t	value = objid_server_value(random);
+	uint64_t	v = value;
+	uint64_t	st = OBJID_SERVER_STATE(0, 0);
+	uint64_t	seen[301];
+	uint64_t	next;
+	int			steps = 0;
+	int			moves = 0;
+	int			round,
+				i,
+				j;
+	int64_t		now = 1700000000;
+
+	next = server_take(&st, &v, now, &steps, &moves);
+	seen[0] = v;
+	for (round = 1; round <= 300; round++)
+	{
+		uint8_t		a[OBJECTID_LEN];
+
+		if (round % 2)
+			st += (uint64_t) 1 << 24;	/* the counter spent at once */
+		else
+		{
+			/* the clock forward a second, then back where it was */
+			next = server_take(&st, &v, now + 1, &steps, &moves);
+			CHECK(OBJID_SERVER_SECONDS(next) == (uint64_t) now + 1);
+		}
+		for (i = 0; i < 3; i++)
+			next = server_take(&st, &v, now, &steps, &moves);
+		objid_server_write(next, v, a);
+		CHECK(objid_seconds(a) == (uint32_t) now);
+		seen[round] = value_of(a);
+	}
+	CHECK(moves == 300);
+	for (i = 0; i <= 300; i++)
+		for (j = i + 1; j <= 300; j++)
+			CHECK(seen[i] != seen[j]);
+	CHECK(v == value + 300);
 }
 
 static void
@@ -357,6 +470,28 @@ test_random_failure(void)
 	unit_source_fail = 0;
 	CHECK(objid_generate(&st, &pool, 31, 1000, id) == ID_OK);
 	CHECK(st.pid == 31);
+}
+
+/* text refused as an ObjectId that reads as an instant gets a hint */
+static void
+test_reads_as_instant(void)
+{
+	static const char *instants[] = {
+		"2024-01-01", "2024-01-01 00:00:00+00", "2020-1-2", "1970-12-3T04:05Z",
+		"0044-03-15 BC",
+	};
+	static const char *others[] = {
+		"", "2024", "2024-", "2024-01", "2024-01-", "2024-001-01", "24-01-01",
+		"20240-01-01", "2024/01/01", "2024-01-x", "-2024-01-01",
+		"507f1f77bcf86cd799439011", "507f1f77-bcf8-86cd-9e65-0e4044000000",
+		"1234-5678-9abc", "Mon Jan 01 00:00:00 2024 UTC", " 2024-01-01",
+	};
+	size_t		i;
+
+	for (i = 0; i < sizeof(instants) / sizeof(instants[0]); i++)
+		CHECK(objid_reads_as_instant(instants[i]));
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		CHECK(!objid_reads_as_instant(others[i]));
 }
 
 /* interpolation inside a histogram bin (objid_bin_fraction) */
@@ -454,9 +589,12 @@ main(void)
 	test_counter_spent();
 	test_clock_back();
 	test_strict_order_past_spent();
+	test_at_past_spent();
 	test_processes();
 	test_server_next();
+	test_server_moves();
 	test_random_failure();
+	test_reads_as_instant();
 	test_bin_fraction();
 	return unit_done("test_objectid");
 }

@@ -173,6 +173,18 @@ VALUES ('timestamptz', 'edge', '1970-01-01 00:00:00+00'),
 	   ('timestamptz', 'edge', 'infinity'),
 	   ('timestamptz', 'edge', '-infinity');
 
+-- text: instants as a user writes them in objectid('...'), which is the
+-- text's cast: refused by both editions with the same hint (year-month-day
+-- first), or by the portable one with its own (casts are functions)
+INSERT INTO hostile_input (kind, gen, t)
+SELECT 'text', 'instant',
+	   to_char(ts AT TIME ZONE 'UTC',
+			   (ARRAY['YYYY-MM-DD HH24:MI:SS"+00"', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"',
+					  'YYYY-MM-DD', 'YYYY-FMMM-FMDD', 'Dy Mon DD HH24:MI:SS YYYY'])
+				   [1 + (n / 5) % 5])
+  FROM hostile_input
+ WHERE kind = 'timestamptz' AND gen = 'random' AND n % 5 = 0;
+
 -- bytea: lengths around 16 (UUIDs), mostly exactly 16
 INSERT INTO hostile_input (kind, gen, b)
 SELECT 'bytea', 'uuid-ish', hostile_bytes(len)
