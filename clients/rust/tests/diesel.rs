@@ -259,6 +259,13 @@ fn diesel_postgres() {
         format!("times bound: {got:?}, not {want}")
     });
 
+    // uuid::Uuid is diesel's own: the extension's uuidv7()
+    let u: uuid::Uuid = c.ok(
+        diesel::select(sql::<diesel::sql_types::Uuid>("uuidv7()")).get_result(&mut db),
+        "uuidv7()",
+    );
+    c.check(u.get_version_num() == 7, || format!("uuidv7(): {u}"));
+
     // values the type cannot hold are errors, not ids
     let r: QueryResult<ObjectId> = diesel::select(sql::<Objectid>("decode('0102', 'hex')")).get_result(&mut db);
     c.check(r.is_err(), || format!("2 bytes read as {r:?}"));

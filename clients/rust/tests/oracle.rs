@@ -14,7 +14,8 @@
 //!   representations are bson's Binary::from_uuid_with_representation()
 //!   and to_uuid_with_representation().
 //!
-//! Prints `oracle bson (ROUTE, schema S): values compared N, mismatches 0`;
+//! Prints `oracle bson crate VERSION (ROUTE, schema S): values compared N,
+//! mismatches 0`;
 //! any mismatch fails it.
 
 mod common;
@@ -246,7 +247,8 @@ fn oracle() {
     }
 
     println!(
-        "oracle bson (the bson crate) ({}, schema {}): values compared {}, mismatches {}",
+        "oracle bson crate {} ({}, schema {}): values compared {}, mismatches {}",
+        bson_version(),
         e.route(),
         e.schema,
         t.compared,
@@ -256,4 +258,20 @@ fn oracle() {
         println!("mismatch: {m}");
     }
     assert!(t.mismatches.is_empty(), "{} mismatches", t.mismatches.len());
+}
+
+/// The bson crate's version, as Cargo.lock pins it.
+fn bson_version() -> String {
+    let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock")).expect("Cargo.lock");
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"bson\"" {
+            let version = lines
+                .next()
+                .and_then(|l| l.strip_prefix("version = \""))
+                .and_then(|v| v.strip_suffix('"'));
+            return version.expect("bson's version in Cargo.lock").to_string();
+        }
+    }
+    panic!("no bson in Cargo.lock")
 }

@@ -301,6 +301,15 @@ fn postgres_crate() {
             format!("INSERT {bad:?}: {}", sqlstate(&err))
         });
     }
+    // a string is no ObjectId parameter: postgres-types refuses it before
+    // sending (the type and the plain route's domain alike)
+    let err = db
+        .execute("INSERT INTO ids (n, id) VALUES (9998, $1)", &[&good.as_str()])
+        .unwrap_err();
+    c.check(
+        err.code().is_none() && err.to_string().contains("error serializing parameter"),
+        || format!("{err}"),
+    );
     c.check(
         db.query_one("SELECT count(*) FROM ids", &[]).unwrap().get::<_, i64>(0) == before,
         || "nothing written".into(),

@@ -203,6 +203,21 @@ async fn sqlx_postgres() {
         pool.close().await;
     }
 
+    // uuid::Uuid is sqlx's own: the extension's uuidv7(), objectid_to_uuid()
+    let u: uuid::Uuid = c.ok(
+        sqlx::query_scalar("SELECT uuidv7()").fetch_one(&mut db).await,
+        "uuidv7()",
+    );
+    c.check(u.get_version_num() == 7, || format!("uuidv7(): {u}"));
+    let u: uuid::Uuid = c.ok(
+        sqlx::query_scalar("SELECT objectid_to_uuid($1::text::objectid)")
+            .bind(mine[2].to_hex())
+            .fetch_one(&mut db)
+            .await,
+        "objectid_to_uuid()",
+    );
+    c.check(u == mine[2].to_uuid(), || format!("objectid_to_uuid({}): {u}", mine[2]));
+
     // bad values: a decode error, never an id
     let r: Result<ObjectId, _> = sqlx::query_scalar("SELECT 'abcdefghijkl'::text")
         .fetch_one(&mut db)
