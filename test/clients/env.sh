@@ -19,3 +19,6 @@ PYTHON=$VENV/bin/python
 PYTHON_CONSTRAINTS=$top/clients/python/constraints.txt
 # the migration drizzle-kit generate writes from node/drizzle_schema.js
 DRIZZLE_MIGRATIONS=$top/build/clients/drizzle
+# clients/rust's cargo target directory: test/clients/prepare builds its
+# tests there, test/clients/check runs them
+RUST_TARGET=$top/build/clients/rust
