@@ -76,13 +76,14 @@ DECLARE
 -- Then, before anything is created there, the schema must be one that no
 -- other role can use to run code as the installer (portable/README.md,
 -- "Safety where others can create objects"):
--- - no other role may create objects in it.  The direct holders of CREATE
---   are the schema's owner and the grantees of CREATE (PUBLIC: everyone).
---   A role is a threat when it can log in, is not a superuser, cannot
---   become the installer anyway (SET ROLE), and is a member of a holder
---   (or the holder is PUBLIC; on 15, a CREATEROLE role can make itself a
---   member of any role that is not a superuser).  A role that cannot log
---   in acts only through its members, who are checked themselves;
+-- - no other role may create objects in it.  CREATE granted to PUBLIC is
+--   refused outright: it is every role's, of those made later too.  The
+--   other holders of CREATE are the schema's owner and its grantees.  A
+--   role is a threat when it can log in, is not a superuser, cannot become
+--   the installer anyway (SET ROLE), and is a member of a holder (on 15, a
+--   CREATEROLE role can make itself a member of any role that is not a
+--   superuser).  A role that cannot log in acts only through its members,
+--   who are checked themselves;
 -- - it holds no function, aggregate or type named like this file's own
 --   and no operator owned by a role other than the installer or a
 --   superuser: this file would take it over, or call it;
@@ -131,42 +132,46 @@ BEGIN
 			HINT = format('Set search_path to the install schema alone, e.g. SET search_path = %s.', quote_ident(target));
 	END IF;
 
-	SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
-				  r.rolname,
-				  CASE WHEN h.holder = 0 THEN 'CREATE on it is granted to PUBLIC'
-					   WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
-					   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
-					   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
-						   format('as a member of role "%s", which %s', hr.rolname,
-								  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
-					   WHEN h.holder = 'pg_database_owner'::regrole THEN
-						   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
-								  gr.rolname)
-					   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
-								   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
-	INTO problem
-	FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
-		  UNION ALL
-		  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
-		  WHERE n.oid = ns AND a.privilege_type = 'CREATE') h
-		LEFT JOIN pg_roles hr ON hr.oid = h.holder
-		-- the role a member of the holder is granted: the database's owner
-		-- for pg_database_owner
-		LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
-											   THEN (SELECT d.datdba FROM pg_database d
-													 WHERE d.datname = current_database())
-											   ELSE h.holder END,
-		pg_roles r
-	WHERE r.rolcanlogin AND NOT r.rolsuper
-	  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
-			   OR (become = 'MEMBER' AND r.rolcreaterole
-				   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
-	  AND CASE WHEN h.holder = 0 THEN true
-			   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
-			   -- on 15, CREATEROLE grants any role but a superuser
-			   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
-	ORDER BY r.rolname, h.owns DESC, hr.rolname
-	LIMIT 1;
+	-- CREATE granted to PUBLIC: every role, and every role made later
+	IF EXISTS (SELECT FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+			   WHERE n.oid = ns AND a.privilege_type = 'CREATE' AND a.grantee = 0) THEN
+		problem := 'CREATE on it is granted to PUBLIC: every role, and every role created later, can create objects in it, and an object created there could run with your privileges.';
+	ELSE
+		SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
+					  r.rolname,
+					  CASE WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
+						   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
+						   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
+							   format('as a member of role "%s", which %s', hr.rolname,
+									  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
+						   WHEN h.holder = 'pg_database_owner'::regrole THEN
+							   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
+									  gr.rolname)
+						   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
+									   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
+		INTO problem
+		FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
+			  UNION ALL
+			  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+			  WHERE n.oid = ns AND a.privilege_type = 'CREATE' AND a.grantee <> 0) h
+			LEFT JOIN pg_roles hr ON hr.oid = h.holder
+			-- the role a member of the holder is granted: the database's owner
+			-- for pg_database_owner
+			LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
+												   THEN (SELECT d.datdba FROM pg_database d
+														 WHERE d.datname = current_database())
+												   ELSE h.holder END,
+			pg_roles r
+		WHERE r.rolcanlogin AND NOT r.rolsuper
+		  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
+				   OR (become = 'MEMBER' AND r.rolcreaterole
+					   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
+		  AND CASE WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
+				   -- on 15, CREATEROLE grants any role but a superuser
+				   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
+		ORDER BY r.rolname, h.owns DESC, hr.rolname
+		LIMIT 1;
+	END IF;
 	IF problem IS NULL THEN
 		SELECT format('%s %s in it belongs to role "%s", not to you or a superuser.', x.kind, x.obj, r.rolname)
 		INTO problem
