@@ -3,11 +3,15 @@
  *
  * Installs with SQL and PL/pgSQL alone: no C, no superuser, no other
  * language.  A database owner (or any role with CREATE on the target
- * schema) runs, in the schema of their choice:
+ * schema) runs it with psql, in one transaction, in the schema of their
+ * choice (the first of search_path):
  *
- *     CREATE SCHEMA ids;
- *     SET search_path = ids;          -- the objects go to the first schema
- *     \i portable/objectid.sql        -- or psql -v ON_ERROR_STOP=1 -f ...
+ *     psql -d mydb -c 'CREATE SCHEMA ids'
+ *     PGOPTIONS='-c search_path=ids' psql -d mydb -1 -v ON_ERROR_STOP=1 -f portable/objectid.sql
+ *
+ * or, in psql: SET search_path = ids; BEGIN; \i portable/objectid.sql
+ * then COMMIT.  Its first statement refuses to run outside a transaction
+ * block.
  *
  * It mirrors the C extension's version 1.3: the same names, argument
  * types, results, errors (SQLSTATE and message) and markings, except where
@@ -36,19 +40,45 @@
  * from it, and no state ahead of the clock is followed.
  */
 
+-- psql stops at the first error (and this file sets the setting back at
+-- its end): by default it goes on, and the statements after a refusal
+-- below would run
+\set objectid_on_error_stop :ON_ERROR_STOP
+\set ON_ERROR_STOP on
+
+-- One transaction (psql -1, or BEGIN and COMMIT around \i), or nothing.
+-- Run statement by statement, each function would be committed on its own,
+-- its body naming objectid_install_schema until the file's last block puts
+-- the install schema's name there: meanwhile, other sessions' calls would
+-- fail, or run the functions of whoever creates a schema of that name.  In
+-- autocommit mode a statement starts its own transaction, whose timestamp
+-- is the statement's; in a transaction block the transaction began before
+-- (BEGIN).
+DO $one$
+BEGIN
+	IF pg_catalog.statement_timestamp() OPERATOR(pg_catalog.=) pg_catalog.transaction_timestamp() THEN
+		RAISE EXCEPTION 'portable/objectid.sql can only be run in a transaction block'
+			USING ERRCODE = '25P01',
+			DETAIL = 'Run statement by statement, its functions would be committed one at a time, and other sessions could call them half installed or half updated.',
+			HINT = 'Run it with psql -1 (psql -1 -v ON_ERROR_STOP=1 -f portable/objectid.sql), or in psql between BEGIN and COMMIT (BEGIN; \i portable/objectid.sql then COMMIT).';
+	END IF;
+END
+$one$;
+
 -- The install schema is the first schema of the path; fail before anything
 -- is created when there is none.
 --
 -- Then, before anything is created there, the schema must be one that no
 -- other role can use to run code as the installer (portable/README.md,
 -- "Safety where others can create objects"):
--- - no other role may create objects in it.  The direct holders of CREATE
---   are the schema's owner and the grantees of CREATE (PUBLIC: everyone).
---   A role is a threat when it can log in, is not a superuser, cannot
---   become the installer anyway (SET ROLE), and is a member of a holder
---   (or the holder is PUBLIC; on 15, a CREATEROLE role can make itself a
---   member of any role that is not a superuser).  A role that cannot log
---   in acts only through its members, who are checked themselves;
+-- - no other role may create objects in it.  CREATE granted to PUBLIC is
+--   refused outright: it is every role's, of those made later too.  The
+--   other holders of CREATE are the schema's owner and its grantees.  A
+--   role is a threat when it can log in, is not a superuser, cannot become
+--   the installer anyway (SET ROLE), and is a member of a holder (on 15, a
+--   CREATEROLE role can make itself a member of any role that is not a
+--   superuser).  A role that cannot log in acts only through its members,
+--   who are checked themselves;
 -- - it holds no function, aggregate or type named like this file's own
 --   and no operator owned by a role other than the installer or a
 --   superuser: this file would take it over, or call it;
@@ -97,42 +127,46 @@ BEGIN
 			HINT = format('Set search_path to the install schema alone, e.g. SET search_path = %s.', quote_ident(target));
 	END IF;
 
-	SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
-				  r.rolname,
-				  CASE WHEN h.holder = 0 THEN 'CREATE on it is granted to PUBLIC'
-					   WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
-					   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
-					   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
-						   format('as a member of role "%s", which %s', hr.rolname,
-								  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
-					   WHEN h.holder = 'pg_database_owner'::regrole THEN
-						   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
-								  gr.rolname)
-					   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
-								   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
-	INTO problem
-	FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
-		  UNION ALL
-		  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
-		  WHERE n.oid = ns AND a.privilege_type = 'CREATE') h
-		LEFT JOIN pg_roles hr ON hr.oid = h.holder
-		-- the role a member of the holder is granted: the database's owner
-		-- for pg_database_owner
-		LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
-											   THEN (SELECT d.datdba FROM pg_database d
-													 WHERE d.datname = current_database())
-											   ELSE h.holder END,
-		pg_roles r
-	WHERE r.rolcanlogin AND NOT r.rolsuper
-	  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
-			   OR (become = 'MEMBER' AND r.rolcreaterole
-				   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
-	  AND CASE WHEN h.holder = 0 THEN true
-			   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
-			   -- on 15, CREATEROLE grants any role but a superuser
-			   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
-	ORDER BY r.rolname, h.owns DESC, hr.rolname
-	LIMIT 1;
+	-- CREATE granted to PUBLIC: every role, and every role made later
+	IF EXISTS (SELECT FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+			   WHERE n.oid = ns AND a.privilege_type = 'CREATE' AND a.grantee = 0) THEN
+		problem := 'CREATE on it is granted to PUBLIC: every role, and every role created later, can create objects in it, and an object created there could run with your privileges.';
+	ELSE
+		SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
+					  r.rolname,
+					  CASE WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
+						   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
+						   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
+							   format('as a member of role "%s", which %s', hr.rolname,
+									  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
+						   WHEN h.holder = 'pg_database_owner'::regrole THEN
+							   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
+									  gr.rolname)
+						   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
+									   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
+		INTO problem
+		FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
+			  UNION ALL
+			  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+			  WHERE n.oid = ns AND a.privilege_type = 'CREATE' AND a.grantee <> 0) h
+			LEFT JOIN pg_roles hr ON hr.oid = h.holder
+			-- the role a member of the holder is granted: the database's owner
+			-- for pg_database_owner
+			LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
+												   THEN (SELECT d.datdba FROM pg_database d
+														 WHERE d.datname = current_database())
+												   ELSE h.holder END,
+			pg_roles r
+		WHERE r.rolcanlogin AND NOT r.rolsuper
+		  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
+				   OR (become = 'MEMBER' AND r.rolcreaterole
+					   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
+		  AND CASE WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
+				   -- on 15, CREATEROLE grants any role but a superuser
+				   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
+		ORDER BY r.rolname, h.owns DESC, hr.rolname
+		LIMIT 1;
+	END IF;
 	IF problem IS NULL THEN
 		SELECT format('%s %s in it belongs to role "%s", not to you or a superuser.', x.kind, x.obj, r.rolname)
 		INTO problem
@@ -1913,3 +1947,6 @@ BEGIN
 	END LOOP;
 END
 $$;
+
+\set ON_ERROR_STOP :objectid_on_error_stop
+\unset objectid_on_error_stop

@@ -76,13 +76,14 @@ DECLARE
 -- Then, before anything is created there, the schema must be one that no
 -- other role can use to run code as the installer (portable/README.md,
 -- "Safety where others can create objects"):
--- - no other role may create objects in it.  The direct holders of CREATE
---   are the schema's owner and the grantees of CREATE (PUBLIC: everyone).
---   A role is a threat when it can log in, is not a superuser, cannot
---   become the installer anyway (SET ROLE), and is a member of a holder
---   (or the holder is PUBLIC; on 15, a CREATEROLE role can make itself a
---   member of any role that is not a superuser).  A role that cannot log
---   in acts only through its members, who are checked themselves;
+-- - no other role may create objects in it.  CREATE granted to PUBLIC is
+--   refused outright: it is every role's, of those made later too.  The
+--   other holders of CREATE are the schema's owner and its grantees.  A
+--   role is a threat when it can log in, is not a superuser, cannot become
+--   the installer anyway (SET ROLE), and is a member of a holder (on 15, a
+--   CREATEROLE role can make itself a member of any role that is not a
+--   superuser).  A role that cannot log in acts only through its members,
+--   who are checked themselves;
 -- - it holds no function, aggregate or type named like this file's own
 --   and no operator owned by a role other than the installer or a
 --   superuser: this file would take it over, or call it;
@@ -131,42 +132,46 @@ BEGIN
 			HINT = format('Set search_path to the install schema alone, e.g. SET search_path = %s.', quote_ident(target));
 	END IF;
 
-	SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
-				  r.rolname,
-				  CASE WHEN h.holder = 0 THEN 'CREATE on it is granted to PUBLIC'
-					   WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
-					   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
-					   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
-						   format('as a member of role "%s", which %s', hr.rolname,
-								  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
-					   WHEN h.holder = 'pg_database_owner'::regrole THEN
-						   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
-								  gr.rolname)
-					   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
-								   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
-	INTO problem
-	FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
-		  UNION ALL
-		  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
-		  WHERE n.oid = ns AND a.privilege_type = 'CREATE') h
-		LEFT JOIN pg_roles hr ON hr.oid = h.holder
-		-- the role a member of the holder is granted: the database's owner
-		-- for pg_database_owner
-		LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
-											   THEN (SELECT d.datdba FROM pg_database d
-													 WHERE d.datname = current_database())
-											   ELSE h.holder END,
-		pg_roles r
-	WHERE r.rolcanlogin AND NOT r.rolsuper
-	  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
-			   OR (become = 'MEMBER' AND r.rolcreaterole
-				   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
-	  AND CASE WHEN h.holder = 0 THEN true
-			   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
-			   -- on 15, CREATEROLE grants any role but a superuser
-			   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
-	ORDER BY r.rolname, h.owns DESC, hr.rolname
-	LIMIT 1;
+	-- CREATE granted to PUBLIC: every role, and every role made later
+	IF EXISTS (SELECT FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+			   WHERE n.oid = ns AND a.privilege_type = 'CREATE' AND a.grantee = 0) THEN
+		problem := 'CREATE on it is granted to PUBLIC: every role, and every role created later, can create objects in it, and an object created there could run with your privileges.';
+	ELSE
+		SELECT format('Role "%s" can create objects in it (%s), and an object created there could run with your privileges.',
+					  r.rolname,
+					  CASE WHEN h.holder = r.oid AND h.owns THEN 'it owns the schema'
+						   WHEN h.holder = r.oid THEN 'it has CREATE on the schema'
+						   WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN
+							   format('as a member of role "%s", which %s', hr.rolname,
+									  CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END)
+						   WHEN h.holder = 'pg_database_owner'::regrole THEN
+							   format('with CREATEROLE it can make itself a member of role "%s", the database''s owner, which owns the schema through pg_database_owner',
+									  gr.rolname)
+						   ELSE format('with CREATEROLE it can make itself a member of role "%s", which %s', hr.rolname,
+									   CASE WHEN h.owns THEN 'owns the schema' ELSE 'has CREATE on it' END) END)
+		INTO problem
+		FROM (SELECT n.nspowner AS holder, true AS owns FROM pg_namespace n WHERE n.oid = ns
+			  UNION ALL
+			  SELECT a.grantee, false FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+			  WHERE n.oid = ns AND a.privilege_type = 'CREATE' AND a.grantee <> 0) h
+			LEFT JOIN pg_roles hr ON hr.oid = h.holder
+			-- the role a member of the holder is granted: the database's owner
+			-- for pg_database_owner
+			LEFT JOIN pg_roles gr ON gr.oid = CASE WHEN h.holder = 'pg_database_owner'::regrole
+												   THEN (SELECT d.datdba FROM pg_database d
+														 WHERE d.datname = current_database())
+												   ELSE h.holder END,
+			pg_roles r
+		WHERE r.rolcanlogin AND NOT r.rolsuper
+		  AND NOT (pg_has_role(r.oid, CURRENT_USER, become)
+				   OR (become = 'MEMBER' AND r.rolcreaterole
+					   AND NOT (SELECT u.rolsuper FROM pg_roles u WHERE u.rolname = CURRENT_USER)))
+		  AND CASE WHEN pg_has_role(r.oid, h.holder, 'MEMBER') THEN true
+				   -- on 15, CREATEROLE grants any role but a superuser
+				   ELSE become = 'MEMBER' AND r.rolcreaterole AND NOT gr.rolsuper END
+		ORDER BY r.rolname, h.owns DESC, hr.rolname
+		LIMIT 1;
+	END IF;
 	IF problem IS NULL THEN
 		SELECT format('%s %s in it belongs to role "%s", not to you or a superuser.', x.kind, x.obj, r.rolname)
 		INTO problem
@@ -322,39 +327,74 @@ $once$;
 COMMENT ON FUNCTION objectid_portable_in(text) IS 'private: objectid input for pg_tle, 24 hex digits to 12 bytes';
 
 -- The output function: trusted PL/Perl where the database has the language
--- plperl (a member of extension plperl, trusted, usable by this role), else
--- PL/pgSQL.  A walsender decoding changes calls it with no snapshot set:
--- PL/pgSQL then fails ("cannot execute SQL without an outer snapshot or
--- portal"), PL/Perl, which needs none, runs, so tables replicate logically
--- with it only.  Never SQL: an SQL function there reads the missing
--- snapshot and kills the walsender (signal 11), and with it every session.
--- The script does not create plperl (CREATE EXTENSION plperl comes first,
--- by the user).  PL/Perl gets the bytea's text, which bytea_output shapes:
--- hex, "\x" and the 24 lowercase digits, which it returns (only hex begins
--- with "\x": escape writes a backslash "\\"), or escape, which decode_bytea
--- reads (trusted Perl has no unpack: sprintf and ord make the digits).
+-- plperl (a member of extension plperl, trusted, usable by this role) and
+-- that extension belongs to this role or a superuser, else PL/pgSQL.  A
+-- walsender decoding changes calls it with no snapshot set: PL/pgSQL then
+-- fails ("cannot execute SQL without an outer snapshot or portal"),
+-- PL/Perl, which needs none, runs, so tables replicate logically with it
+-- only.  Never SQL: an SQL function there reads the missing snapshot and
+-- kills the walsender (signal 11), and with it every session.  The script
+-- does not create plperl (CREATE EXTENSION plperl comes first, by the
+-- role that creates objectid).
+--
+-- Whose plperl: the function depends on the language, so the extension's
+-- owner, with DROP EXTENSION plperl CASCADE, would drop extension objectid
+-- and every objectid column with it.  An extension plperl of another role
+-- is not taken: PL/pgSQL, and a WARNING that says so (CREATE EXTENSION
+-- shows nothing below WARNING from its script).
+--
+-- Whose interpreter: PL/Perl runs a function in the Perl interpreter of the
+-- role it runs as, where that role's own PL/Perl code may have redefined
+-- any sub, the compiler of the functions that come after included
+-- (PostgreSQL::InServer::mkfunc).  SECURITY DEFINER runs it as this
+-- function's owner, whatever the caller's code did to the caller's
+-- interpreter (pg_tle's C wrapper takes the marking too); it runs nothing
+-- but the Perl below, which names no SQL object, so no search_path is
+-- pinned (a SET clause would cost every value).  And the Perl calls no sub
+-- that could be redefined: matches of regular expressions (ops) and CORE::
+-- built-ins.  It gets the bytea's text, which bytea_output shapes: hex,
+-- "\x" and the 24 lowercase digits, which it returns (only hex begins with
+-- "\x": escape writes a backslash "\\"), or escape, 12 tokens: "\ooo"
+-- (octal), "\\" (a backslash) or the byte itself.
 DO $once$
+DECLARE
+	plperl_owner pg_catalog.oid;
 BEGIN
 	IF pg_catalog.to_regprocedure('@extschema@.objectid_portable_out(bytea)') IS NULL THEN
-		IF EXISTS (SELECT FROM pg_catalog.pg_language l
-				   JOIN pg_catalog.pg_depend d ON d.objid OPERATOR(pg_catalog.=) l.oid
-					AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_language'::pg_catalog.regclass
-					AND d.deptype OPERATOR(pg_catalog.=) 'e'
-				   JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
-					AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
-				   WHERE l.lanname OPERATOR(pg_catalog.=) 'plperl' AND l.lanpltrusted
-					 AND e.extname OPERATOR(pg_catalog.=) 'plperl'
-					 AND pg_catalog.has_language_privilege(l.oid, 'USAGE')) THEN
+		SELECT e.extowner INTO plperl_owner
+		FROM pg_catalog.pg_language l
+		JOIN pg_catalog.pg_depend d ON d.objid OPERATOR(pg_catalog.=) l.oid
+			AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_language'::pg_catalog.regclass
+			AND d.deptype OPERATOR(pg_catalog.=) 'e'
+		JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+			AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+		WHERE l.lanname OPERATOR(pg_catalog.=) 'plperl' AND l.lanpltrusted
+			AND e.extname OPERATOR(pg_catalog.=) 'plperl'
+			AND pg_catalog.has_language_privilege(l.oid, 'USAGE');
+		IF plperl_owner OPERATOR(pg_catalog.=) (SELECT r.oid FROM pg_catalog.pg_roles r
+											   WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER)
+			OR (SELECT r.rolsuper FROM pg_catalog.pg_roles r
+				WHERE r.oid OPERATOR(pg_catalog.=) plperl_owner) THEN
 			CREATE FUNCTION objectid_portable_out(bytea)
 			RETURNS text
-			LANGUAGE plperl IMMUTABLE STRICT PARALLEL SAFE
+			LANGUAGE plperl IMMUTABLE STRICT PARALLEL SAFE SECURITY DEFINER
 			AS $$
 				my ($text) = @_;
-				return substr($text, 2) if substr($text, 0, 2) eq '\x';
-				my $bytes = decode_bytea($text);
-				return sprintf('%02x' x length($bytes), map { ord } split //, $bytes);
+				return $1 if $text =~ /\A\\x([0-9a-f]{24})\z/;
+				my @tokens = $text =~ /\G(\\[0-3][0-7]{2}|\\\\|[^\\])/g;
+				CORE::die("cannot read an objectid from \"$text\"\n")
+				  unless @tokens == 12 && CORE::join('', @tokens) eq $text;
+				return CORE::sprintf('%02x' x 12, map {
+					CORE::length($_) == 4 ? CORE::oct(CORE::substr($_, 1)) : CORE::ord(CORE::substr($_, -1))
+				} @tokens);
 			$$;
 		ELSE
+			IF plperl_owner IS NOT NULL THEN
+				RAISE WARNING 'extension plperl belongs to role "%": the output function of type objectid is PL/pgSQL',
+					pg_catalog.pg_get_userbyid(plperl_owner)
+					USING DETAIL = 'The owner of extension plperl could drop extension objectid, and every objectid column, with DROP EXTENSION plperl CASCADE: objectid takes PL/Perl only from an extension plperl of yours or of a superuser. Without PL/Perl, tables with objectid columns do not replicate logically.',
+					HINT = 'To have PL/Perl, have that role drop extension plperl, create it yourself, and create extension objectid again (portable/README.md, "Moving an installation to PL/Perl").';
+			END IF;
 			CREATE FUNCTION objectid_portable_out(bytea)
 			RETURNS text
 			LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE

@@ -30,7 +30,10 @@
 #   functions; a newer version and the C extension's schema refused;
 # - planted: a schema where another role may create, or has left an object
 #   the file would use, refused before anything runs or is created
-#   (portable/README.md, "Safety where others can create objects").
+#   (portable/README.md, "Safety where others can create objects"); first,
+#   a schema where PUBLIC has CREATE, while no other role logs in;
+# - one transaction: the file run statement by statement (\i, psql -f
+#   without -1) refused at its first statement, nothing made.
 # PORTABLE_SQL=file (absolute, or relative to the tree's top) installs that
 # file instead: with a copy of the edition without its SET search_path
 # lines, hostile must fail (portable/README.md).
@@ -59,7 +62,8 @@ $node->safe_psql(
 	'postgres', qq{
 CREATE ROLE $user LOGIN;
 CREATE DATABASE $vectors OWNER $user;
-CREATE DATABASE $compare OWNER $user});
+CREATE DATABASE $compare OWNER $user;
+CREATE DATABASE portable_public OWNER $user});
 note "installing $sql";
 
 # the role's connection string to db
@@ -96,6 +100,69 @@ sub install
 	is($ret, 0, $name) or diag($err);
 	return;
 }
+
+# what a schema holds: functions, types, operators
+sub schema_objects
+{
+	my ($db, $schema) = @_;
+	return $node->safe_psql(
+		$db, qq{
+SELECT (SELECT count(*) FROM pg_proc WHERE pronamespace = '$schema'::regnamespace)
+	+ (SELECT count(*) FROM pg_type WHERE typnamespace = '$schema'::regnamespace)
+	+ (SELECT count(*) FROM pg_operator WHERE oprnamespace = '$schema'::regnamespace)});
+}
+
+# A schema where PUBLIC has CREATE: refused, while the owner is the only
+# role that logs in but the superuser (as in a new cluster of a service).
+# (Before, it was accepted until another role was made, which could then
+# plant an object that runs as the owner; the file refused the same
+# schema on its next run.)
+$node->safe_psql('portable_public', 'GRANT CREATE ON SCHEMA public TO PUBLIC');
+is( $node->safe_psql(
+		'postgres', q{SELECT string_agg(rolname, ' ' ORDER BY rolname) FROM pg_roles WHERE rolcanlogin AND NOT rolsuper}),
+	$user, 'no role logs in but the owner and the superuser (the check below can fail)');
+my ($ret, $out, $err);
+($ret, $err) = run_file('portable_public', 'SET search_path = public');
+like($err,
+	qr/ERROR:  schema "public" is not safe to install objectid into\nDETAIL:  CREATE on it is granted to PUBLIC: every role, and every role created later, can create objects in it, and an object created there could run with your privileges\.\n/,
+	'public with CREATE for PUBLIC, no other role that logs in: refused (42501)');
+is(schema_objects('portable_public', 'public'), '0', 'nothing made');
+
+# Run statement by statement (\i or psql -f without -1, without
+# ON_ERROR_STOP): the first statement refuses (25P01), psql stops reading
+# the file there (it sets ON_ERROR_STOP), nothing is made.  (Before, each
+# statement committed alone, functions named a schema
+# objectid_install_schema until the last block, which other sessions'
+# calls then failed on or ran whatever a role that made that schema put
+# there.)
+$node->safe_psql('portable_public', "CREATE SCHEMA auto AUTHORIZATION $user");
+# (\i, psql's default of going on after an error)
+($ret, $out, $err) = $node->psql(
+	'portable_public', "SET search_path = auto;\n\\i $sql",
+	connstr => as_owner('portable_public'),
+	on_error_stop => 0);
+like($err,
+	qr/\A[^\n]*ERROR:  portable\/objectid\.sql can only be run in a transaction block\nDETAIL:  [^\n]*\nHINT:  Run it with psql -1 \(psql -1 -v ON_ERROR_STOP=1 -f portable\/objectid\.sql\), or in psql between BEGIN and COMMIT/,
+	'\\i outside a transaction block: refused at the first statement (25P01), the hint saying how');
+is(schema_objects('portable_public', 'auto'), '0', 'nothing made: psql stopped there');
+($ret, $out, $err) = $node->psql(
+	'portable_public', undef,
+	connstr => as_owner('portable_public') . " options='-csearch_path=auto'",
+	on_error_stop => 0,
+	extra_params => [ '-f', $sql ]);
+like($err, qr/\A[^\n]*ERROR:  portable\/objectid\.sql can only be run in a transaction block\n/,
+	'psql -f without -1: refused at the first statement');
+is($ret, 3, 'psql exits there (3: the file\'s ON_ERROR_STOP)');
+is(schema_objects('portable_public', 'auto'), '0', 'nothing made');
+($ret, $out, $err) = $node->psql(
+	'portable_public', "SET search_path = auto;\nBEGIN;\n\\i $sql\nCOMMIT;\n\\echo ON_ERROR_STOP :ON_ERROR_STOP",
+	connstr => as_owner('portable_public'),
+	on_error_stop => 0);
+is($ret, 0, 'between BEGIN and COMMIT: installed') or diag($err);
+like($out, qr/^ON_ERROR_STOP off\z/m, 'psql\'s ON_ERROR_STOP set back as it was (off) at the file\'s end');
+isnt(schema_objects('portable_public', 'auto'), '0', 'and made');
+like($node->safe_psql('portable_public', q{SELECT auto.objectid()::text}, connstr => as_owner('portable_public')),
+	qr/^[0-9a-f]{24}$/, 'and it works');
 
 # the owner installs into public (owned by pg_database_owner on 15+)
 install($vectors, "$vectors: the owner installs the edition into public",
@@ -146,8 +213,6 @@ is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
 # (Before, the keys carried what the caller set.)
 is(caller_keys($node, $vectors, 'public', $user), '4|0|0|0|0|0|0|0',
 	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
-
-my ($ret, $out, $err);
 
 # The casts a domain cannot have (portable/README.md, item 3): id::bytea
 # is text's, the 24 ASCII digits, silently, and bytea(id) the 12 bytes;
@@ -355,14 +420,14 @@ SKIP:
 }
 
 # No setting the file changes outlives it: every setting of the session
-# (pg_settings) is the same after it as before, run in psql's autocommit
-# mode, and within a transaction after SET LOCAL search_path (as a
+# (pg_settings) is the same after it as before, run in a transaction with
+# the session's search_path, and after SET LOCAL search_path (as a
 # migration that includes it runs it).  (Before, the file set search_path
 # for the session around five functions: after a transaction that had SET
 # LOCAL it, the SET LOCAL's value stayed.)
 $node->safe_psql($update, 'CREATE SCHEMA s_settings', connstr => as_owner($update));
 for my $case (
-	[ "\\i $sql", "options='-csearch_path=s_settings'", 'in autocommit mode' ],
+	[ "BEGIN;\n\\i $sql\nCOMMIT;", "options='-csearch_path=s_settings'", 'in a transaction' ],
 	[ "BEGIN;\nSET LOCAL search_path = s_settings;\n\\i $sql\nCOMMIT;", '',
 		'in a transaction after SET LOCAL search_path = s_settings' ])
 {

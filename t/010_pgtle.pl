@@ -52,7 +52,8 @@
 #   type, function or operator class of objectid;
 # - a superuser's CREATE EXTENSION running or taking over what another role
 #   planted in the schema (version 1.2 ran its objectid_portable_version()):
-#   refused, nothing created, nothing planted run;
+#   refused, nothing created, nothing planted run; a schema where PUBLIC has
+#   CREATE refused even while no other role logs in;
 # - a member of pgtle_admin, not a superuser, whose overloads planted in
 #   pgtle run as whoever registers, creates or updates the extension, or
 #   whose registration of 1.3 the file takes for its own: refused, none run;
@@ -97,6 +98,21 @@ is( $node->safe_psql(
 	'0',
 	'the shadow installation has no objectid extension, as a service');
 
+# A schema where PUBLIC has CREATE: refused, while no role but the
+# superuser logs in (as t/009_portable.pl checks on the plain route).
+# (Before, it was accepted until another role was made, which could then
+# plant an object that runs as whoever created the extension.)
+$node->safe_psql('postgres', 'CREATE DATABASE lone');
+$node->safe_psql('lone', 'CREATE EXTENSION pg_tle; GRANT CREATE ON SCHEMA public TO PUBLIC');
+is($node->safe_psql('postgres', 'SELECT count(*) FROM pg_roles WHERE rolcanlogin AND NOT rolsuper'),
+	'0', 'no role logs in but the superuser (the check below can fail)');
+$node->psql('lone', undef, extra_params => [ '-f', "$top/portable/pgtle.sql" ], on_error_die => 1);
+my ($ret, $out, $err) = $node->psql('lone', 'CREATE EXTENSION objectid');
+like($err,
+	qr/ERROR:  schema "public" is not safe to install objectid into\nDETAIL:  CREATE on it is granted to PUBLIC: every role, and every role created later, can create objects in it/,
+	'public with CREATE for PUBLIC: CREATE EXTENSION refused (42501)');
+is($node->safe_psql('lone', q{SELECT count(*) FROM pg_extension WHERE extname = 'objectid'}), '0', 'no extension');
+
 $node->safe_psql(
 	'postgres', q{
 CREATE ROLE installer LOGIN;
@@ -122,7 +138,7 @@ sub as_installer
 }
 
 # install: psql -f portable/pgtle.sql as the member of pgtle_admin
-my ($ret, $out, $err) = as_installer('app');
+($ret, $out, $err) = as_installer('app');
 is($ret, 0, 'a member of pgtle_admin installs portable/pgtle.sql with psql')
   or diag($err);
 is( $node->safe_psql(

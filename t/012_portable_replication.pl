@@ -337,7 +337,7 @@ sub move_to_plperl
 		"SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots; DROP PUBLICATION p");
 	my $dump = run_client($node, 'pg_dump', '-d', 'app', '-t', 't', '--no-owner');
 	$node->psql('app',
-		"BEGIN; DROP TABLE t; DROP EXTENSION objectid; CREATE EXTENSION plperl; "
+		"BEGIN; DROP TABLE t; DROP EXTENSION objectid; CREATE EXTENSION IF NOT EXISTS plperl; "
 		  . "CREATE EXTENSION objectid SCHEMA ids;\n$dump\nCOMMIT;",
 		on_error_die => 1,
 		on_error_stop => 1);

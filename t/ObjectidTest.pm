@@ -875,7 +875,7 @@ sub planted_checks
 	$node->safe_psql($db, 'GRANT CREATE ON SCHEMA public TO PUBLIC');
 	$as_mallory->(join(";\n", map { $_->[1] } @plants));
 	like($install->(),
-		qr/${unsafe}Role "\w+" can create objects in it \(CREATE on it is granted to PUBLIC\), and an object created there could run with your privileges\.\nHINT:  Install into a schema in which only you can create objects, e\.g\. CREATE SCHEMA ids, or revoke CREATE on this one from the others\./,
+		qr/${unsafe}CREATE on it is granted to PUBLIC: every role, and every role created later, can create objects in it, and an object created there could run with your privileges\.\nHINT:  Install into a schema in which only you can create objects, e\.g\. CREATE SCHEMA ids, or revoke CREATE on this one from the others\./,
 		'public with CREATE for PUBLIC, every object of mallory\'s in it: refused (42501)');
 	is($node->safe_psql($db, $made) . ' ' . planted_effects($node, $db), '0 f|0|0',
 		'nothing made, nothing of mallory\'s ran');
