@@ -1050,7 +1050,7 @@ COMMENT ON FUNCTION objectid_first_in_second(timestamptz) IS 'the smallest objec
 -- created: every name in it is bound then, in this file's path, so objects
 -- planted later in the install schema or in pg_temp change nothing, as
 -- for the functions that pin their path; and the planner inlines them into
--- the calling query, a fraction of the cost of a PL/pgSQL call.
+-- the calling query, where they cost their expression alone.
 --
 
 -- The server's value: a 64-bit hash, of seed, of what tells this
@@ -1082,8 +1082,8 @@ COMMENT ON FUNCTION objectid_portable_count() IS 'private: the next value of the
 -- its lifetime's hash) times 2^24 plus the counter, so that the low 24 bits
 -- are the counter and a counter past 2^24 carries into the process value,
 -- which moves on by one (the C extension's rule at a spent counter).  Below
--- 2^63 - 2^62: the process value's top bit is 0, where the session's
--- generator's is 1.
+-- 2^62 + 2^60 (the value below 2^38, the counter below 2^60): the process
+-- value's top bit is 0, where the session's generator's is 1.
 CREATE OR REPLACE FUNCTION objectid_portable_tail()
 RETURNS int8
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
