@@ -30,7 +30,7 @@ our @EXPORT = qw(
   check_index amcheck_btrees same_text extension_members
   data_tables data_rows data_fingerprint data_checks data_defaults new_keys process_values
   regress_files run_regress planted_setup planted_effects planted_checks settings_around
-  caller_keys portable_value open_session ask pgbench_run step_clock lifetime_events portable_generators);
+  caller_keys portable_value open_session session_ask pgbench_run step_clock lifetime_events portable_generators);
 
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
@@ -734,7 +734,7 @@ FROM public.keys});
 # portable_generators() below for the portable edition) share.
 
 # open_session(node, db, connstr): a psql session on db kept open (as the
-# bootstrap superuser, or through connstr), for ask(); quiet, unlike
+# bootstrap superuser, or through connstr), for session_ask(); quiet, unlike
 # BackgroundPsql, which logs every query.
 sub open_session
 {
@@ -749,8 +749,8 @@ sub open_session
 	return \%s;
 }
 
-# ask(session, query): the one-line answer of an open_session() to query.
-sub ask
+# session_ask(session, query): the one-line answer of an open_session() to query.
+sub session_ask
 {
 	my ($s, $query) = @_;
 	$s->{out} = '';
@@ -804,14 +804,14 @@ sub step_clock
 		  ($faketime, $offset, 1, 1);
 		$node->restart;
 	}
-	# (a SELECT after the statement gives ask() its answer line)
+	# (a SELECT after the statement gives session_ask() its answer line)
 	my $open = open_session($node, $db);
-	ask($open, sprintf($insert, 'before') . '; SELECT 1');
+	session_ask($open, sprintf($insert, 'before') . '; SELECT 1');
 	$step->('-3600');
-	ask($open, sprintf($insert, 'back, open session') . '; SELECT 1');
+	session_ask($open, sprintf($insert, 'back, open session') . '; SELECT 1');
 	$node->safe_psql($db, sprintf($insert, 'back, new session'));
 	$step->('+0');
-	ask($open, sprintf($insert, 'forward') . '; SELECT 1');
+	session_ask($open, sprintf($insert, 'forward') . '; SELECT 1');
 	$open->{harness}->finish;
 	$node->restart;
 	return 1;
@@ -841,7 +841,7 @@ sub lifetime_events
 		else
 		{
 			my $bg = open_session($node, $db);
-			my $victim = ask($bg, 'SELECT pg_backend_pid()');
+			my $victim = session_ask($bg, 'SELECT pg_backend_pid()');
 			my $log = -s $node->logfile;
 			kill 'KILL', $victim;
 			$bg->{harness}->kill_kill;
@@ -927,7 +927,7 @@ FROM (SELECT *, lag(id) OVER w AS pid_id, lag(v6) OVER w AS pid_v6, lag(v7) OVER
 	my $back = 0;
 	for my $i (1 .. 400)
 	{
-		my @keys = split / /, ask($turn[ $i % 2 ],
+		my @keys = split / /, session_ask($turn[ $i % 2 ],
 			"SELECT $s.objectid()::text || ' ' || $s.uuidv6() || ' ' || $s.uuidv7()");
 		$back += grep { $keys[$_] le $last[$_] } 0 .. 2;
 		@last = @keys;
@@ -961,8 +961,8 @@ FROM (SELECT *, lag(id) OVER w AS pid_id, lag(v6) OVER w AS pid_v6, lag(v7) OVER
 	# start and each backend's process ID, for every backend that made
 	# keys, and one that made them in a read-only transaction
 	my $ro = open_session($node, $db);
-	my $ro_pid = ask($ro, 'SELECT pg_backend_pid()');
-	my $ro_keys = ask($ro, "BEGIN READ ONLY; SELECT string_agg($s.objectid()::text || ' ' || $s.uuidv6(), ' ') "
+	my $ro_pid = session_ask($ro, 'SELECT pg_backend_pid()');
+	my $ro_keys = session_ask($ro, "BEGIN READ ONLY; SELECT string_agg($s.objectid()::text || ' ' || $s.uuidv6(), ' ') "
 		  . "FROM generate_series(1, 100); COMMIT");
 	$ro->{harness}->finish;
 	is( $node->safe_psql(
