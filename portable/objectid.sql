@@ -28,16 +28,25 @@
  * bytea, objectid_timestamp, uuidv4, objectid_to_extjson) instead name
  * every function, operator and type with its schema and pin no path, so
  * that the planner inlines them (a SET clause forbids it): objectid_timestamp
- * costs 0.2 us a call that way instead of 2.5 us.
+ * costs 0.2 us a call that way instead of 2.5 us.  The generators of the
+ * server (below) and their helpers have a body in standard SQL (RETURN
+ * ...), whose names PostgreSQL binds when this file creates them: inlined
+ * too, and as safe as a pinned path.
  *
- * Per-session state (the last id of each generator, the v6 clock
- * sequence) lives in session-level custom settings objectid_portable.*;
- * randomness comes from gen_random_uuid() (core's CSPRNG).  A setting is
- * rolled back with the transaction that changed it, so the generators
- * take their order from the clock, which no rollback takes back, and use
- * the state only within a clock tick.  The session can set it, so the
- * process values and the v6 node are derived from the backend, never read
- * from it, and no state ahead of the clock is followed.
+ * The generators are the server's, as the C extension's objectid(): the
+ * clock's time, then a value of the server's lifetime and a counter every
+ * session advances, a sequence of the install schema
+ * (objectid_portable_counter), so that every session's ids are in one
+ * order and none repeats; no state a session can set.  Where the
+ * transaction is read-only, where no sequence can advance, a generator of
+ * the session serves, with its state (the last id of each generator, the
+ * v6 clock sequence) in session-level custom settings objectid_portable.*:
+ * a setting is rolled back with the transaction that changed it, so it
+ * takes its order from the clock, which no rollback takes back, and uses
+ * the state only within a clock tick; the session can set it, so its
+ * process values and v6 node are derived from the session, never read
+ * from it, and no state ahead of the clock is followed.  Randomness comes
+ * from gen_random_uuid() (core's CSPRNG).
  */
 
 -- psql stops at the first error (and this file sets the setting back at
@@ -227,6 +236,63 @@ BEGIN
 		EXECUTE format('COMMENT ON FUNCTION %s IS NULL', f);
 	END LOOP;
 	PERFORM set_config('search_path', path, true);
+END
+$$;
+
+--
+-- The server's counter (portable/README.md, "The generators"): a sequence
+-- every generator of the server's order advances (objectid(),
+-- objectid(timestamptz), uuidv6(), uuidv7() and uuidv7(interval)), one
+-- value an id, in one order for every session.  CACHE 1: a backend that
+-- cached values would hand them out after another's later ones.  MAXVALUE
+-- 2^60 - 1, which keeps a counter and the server's value added to it
+-- below the bit that tells the session's generator's values apart
+-- (objectid_portable_session_objectid).  USAGE for everyone (nextval, the
+-- right every user of objectid() has in the C extension, where a call
+-- advances the server's counter too); UPDATE (setval) and ALTER for the
+-- installer alone, whose functions these are anyway.
+--
+-- Created once, kept by an update (its value goes on); every run sets its
+-- properties and grants again.  Before that, the relation of that name must
+-- be this file's: a sequence of the installer's (one of another role could
+-- be set back by it, and the keys repeat), and not hidden by a temporary
+-- relation of the session, where the functions below would find it when
+-- they are created.
+DO $$
+DECLARE
+	seq pg_catalog.text := pg_catalog.quote_ident(pg_catalog.current_schema())
+		OPERATOR(pg_catalog.||) '.objectid_portable_counter';
+	kind pg_catalog."char";
+	owner pg_catalog.name;
+	super pg_catalog.bool;
+BEGIN
+	SELECT c.relkind, r.rolname, r.rolsuper INTO kind, owner, super
+	FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) c.relowner
+	WHERE c.oid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(seq);
+	IF owner OPERATOR(pg_catalog.<>) CURRENT_USER AND NOT super THEN
+		RAISE EXCEPTION 'schema "%" is not safe to install objectid into', pg_catalog.current_schema()
+			USING ERRCODE = '42501',
+			DETAIL = pg_catalog.format('Relation %s in it belongs to role "%s", not to you or a superuser.',
+									   seq, owner),
+			HINT = 'Install into a schema that holds no objects of other roles, e.g. CREATE SCHEMA ids, or drop them.';
+	ELSIF kind OPERATOR(pg_catalog.<>) 'S' THEN
+		RAISE EXCEPTION '"%" is not a sequence', seq
+			USING ERRCODE = '42809',
+			DETAIL = 'The portable edition keeps the server''s counter in a sequence of that name.';
+	ELSIF pg_catalog.to_regclass('objectid_portable_counter') IS DISTINCT FROM pg_catalog.to_regclass(seq)
+		AND pg_catalog.to_regclass('objectid_portable_counter') IS NOT NULL THEN
+		RAISE EXCEPTION 'relation "objectid_portable_counter" of this session hides the install schema''s'
+			USING ERRCODE = '42P07',
+			HINT = 'Drop the temporary relation, or install from a new session.';
+	ELSIF kind IS NULL THEN
+		EXECUTE pg_catalog.format('CREATE SEQUENCE %s AS pg_catalog.int8', seq);
+	END IF;
+	EXECUTE pg_catalog.format('ALTER SEQUENCE %s AS pg_catalog.int8 INCREMENT 1 MINVALUE 1 MAXVALUE 1152921504606846975 '
+							  'NO CYCLE CACHE 1 OWNED BY NONE', seq);
+	EXECUTE pg_catalog.format('REVOKE ALL ON SEQUENCE %s FROM PUBLIC', seq);
+	EXECUTE pg_catalog.format('GRANT USAGE ON SEQUENCE %s TO PUBLIC', seq);
+	EXECUTE pg_catalog.format('COMMENT ON SEQUENCE %s IS %L', seq,
+		'private: the server''s counter, which objectid(), objectid(timestamptz), uuidv6() and uuidv7() advance');
 END
 $$;
 
@@ -503,18 +569,20 @@ $$;
 
 COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'private: the hex digits of a UUID of one version, else an error';
 
--- the next objectid() of second s and microsecond us.  State:
+-- the next objectid() of the session's generator (where the transaction
+-- is read-only), of second s and microsecond us.  State:
 -- objectid_portable.objectid = 'k last_s last_c': the number (0 to 255) of
 -- the process value in use, and the second and counter of the last id.
 -- The process value is never read from the state, which the session can
--- set: it is 5 bytes of a SHA-256 of what tells this backend from every
--- other (the server's start time and the backend's process ID) and k, 0
--- until the clock goes back.  So a session finds the same one again when
--- its setting is gone (rolled back, RESET ALL, DISCARD ALL), and cannot
--- choose another backend's.
+-- set: it is 5 bytes of a SHA-256 of what tells this session from every
+-- other (objectid_portable_session) and k, 0 until the clock goes back,
+-- with the top bit set (the server's ids have it clear).  So a session
+-- finds the same one again when its setting is gone (rolled back, RESET
+-- ALL, DISCARD ALL), cannot choose another backend's, and no other role
+-- can compute it.
 --
 -- A setting changed in a transaction that rolls back is rolled back too, so
--- objectid() does not count from its state: its counter is the clock's
+-- this generator does not count from its state: its counter is the clock's
 -- microsecond within the second scaled to 23 bits, 0x000000 to 0x7ffff7,
 -- and a later call reads a later microsecond, also after a rollback.  The
 -- state only adds what the clock cannot: within one microsecond the next
@@ -522,9 +590,7 @@ COMMENT ON FUNCTION objectid_portable_require_version(uuid, int4, text) IS 'priv
 -- state ahead of the clock (the clock went back, or a state this function
 -- did not write: a second ahead, a counter more than a millisecond ahead)
 -- and a counter past 0x7fffff take the next process value instead (k + 1,
--- modulo 256), with the clock's counter.  (The upper half of the counter
--- is left to the ids of version 1.2's objectid(timestamptz), which carried
--- the same process value as k 0.)
+-- modulo 256), with the clock's counter.
 CREATE OR REPLACE FUNCTION objectid_portable_next(s int8, us int8)
 RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
@@ -534,6 +600,7 @@ DECLARE
 	st text[] := string_to_array(current_setting('objectid_portable.objectid', true), ' ');
 	c int8 := us * 8388608 / 1000000;
 	k int4 := 0;
+	h bytea;
 BEGIN
 	IF cardinality(st) = 3 AND st[1] ~ '^\d{1,3}$' AND st[2] ~ '^\d{1,10}$' AND st[3] ~ '^\d{1,7}$'
 		AND st[1]::int4 <= 255 AND st[3]::int8 <= 8388607 THEN
@@ -546,14 +613,13 @@ BEGIN
 		END IF;
 	END IF;
 	PERFORM set_config('objectid_portable.objectid', concat_ws(' ', k, s, c), false);
-	RETURN lpad(to_hex(s), 8, '0') ||
-		encode(substr(sha256(convert_to(concat_ws(' ', 'objectid', extract(epoch FROM pg_postmaster_start_time()),
-			pg_backend_pid(), nullif(k, 0)), 'UTF8')), 1, 5), 'hex') ||
-		lpad(to_hex(c), 6, '0');
+	h := substr(sha256(convert_to(concat_ws(' ', 'objectid', objectid_install_schema.objectid_portable_session(),
+		nullif(k, 0)), 'UTF8')), 1, 5);
+	RETURN lpad(to_hex(s), 8, '0') || encode(set_byte(h, 0, get_byte(h, 0) | 128), 'hex') || lpad(to_hex(c), 6, '0');
 END
 $$;
 
-COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next objectid() of a second, from the clock';
+COMMENT ON FUNCTION objectid_portable_next(int8, int8) IS 'private: the next objectid() of the session''s generator in a second, from the clock';
 
 --
 -- Reading ids and range boundaries
@@ -739,12 +805,94 @@ AS $$ BEGIN RETURN objectid_install_schema.objectid_portable_window_bound(
 COMMENT ON FUNCTION objectid_last_at_or_before(timestamp) IS 'the largest objectid whose second is at or before the timestamp in the session''s time zone, null if none: id <= it is objectid_timestamp(id) <= the timestamp';
 
 --
--- Generators.  PARALLEL UNSAFE where they keep session state: set_config
--- cannot run in parallel mode, in a worker nor in the leader while workers
--- run (a PARALLEL RESTRICTED function runs there).
+-- Generators.  objectid(), objectid(timestamptz), uuidv6() and uuidv7()
+-- keep the C server generator's promises (portable/README.md, "The
+-- generators"): the clock's time, the server's counter (the sequence
+-- objectid_portable_counter, created at the top) and the server's value
+-- (objectid_portable_lifetime), so that every session's ids are in one
+-- order and none repeats while the server lives, and nothing a session can
+-- set.  nextval cannot run where the transaction is read-only (a standby,
+-- SET TRANSACTION READ ONLY): there each falls back to a generator of the
+-- session (objectid_portable_session_*), whose values never meet the
+-- server's.  The generators that call nextval or set a setting are
+-- PARALLEL UNSAFE: neither may run in parallel mode, in a worker nor in the
+-- leader while workers run.
+--
+-- objectid(), uuidv6() and uuidv7() are SQL functions with a body in
+-- standard SQL (RETURN ...), which PostgreSQL parses when the function is
+-- created: every name in it is bound then, in this file's path, so objects
+-- planted later in the install schema or in pg_temp change nothing, as
+-- for the functions that pin their path; and the planner inlines them into
+-- the calling query, where they cost their expression alone.
 --
 
-CREATE OR REPLACE FUNCTION objectid()
+-- The server's value: a 64-bit hash, of seed, of what tells this
+-- installation in this server lifetime from every other one: the
+-- postmaster's start (a new one at each start, and on a standby its own),
+-- the last reset of the background writer's statistics (a new one after a
+-- crash of any process, when the postmaster makes shared memory anew, and
+-- at pg_stat_reset_shared), the database's name and the counter's OID (an
+-- installation in another database or schema counts on its own counter).
+-- Every id shows it, as the C extension's show its server's random value.
+CREATE OR REPLACE FUNCTION objectid_portable_lifetime(seed int8)
+RETURNS int8
+LANGUAGE sql STABLE PARALLEL RESTRICTED
+RETURN hashfloat8extended(date_part('epoch', pg_postmaster_start_time()),
+	hashfloat8extended(date_part('epoch', pg_stat_get_bgwriter_stat_reset_time()),
+		hashtextextended(current_database()::text, hashoidextended('objectid_portable_counter'::regclass, seed))));
+
+COMMENT ON FUNCTION objectid_portable_lifetime(int8) IS 'private: a hash of the server''s lifetime (its start, the last reset of shared memory) and of this installation';
+
+-- the server's next counter value
+CREATE OR REPLACE FUNCTION objectid_portable_count()
+RETURNS int8
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN nextval('objectid_portable_counter');
+
+COMMENT ON FUNCTION objectid_portable_count() IS 'private: the next value of the server''s counter';
+
+-- The 8 bytes after an objectid's second: the server's value (38 bits of
+-- its lifetime's hash) times 2^24 plus the counter, so that the low 24 bits
+-- are the counter and a counter past 2^24 carries into the process value,
+-- which moves on by one (the C extension's rule at a spent counter).  Below
+-- 2^62 + 2^60 (the value below 2^38, the counter below 2^60): the process
+-- value's top bit is 0, where the session's generator's is 1.
+CREATE OR REPLACE FUNCTION objectid_portable_tail()
+RETURNS int8
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN ((objectid_portable_lifetime(1) & 274877906943) << 24) + objectid_portable_count();
+
+COMMENT ON FUNCTION objectid_portable_tail() IS 'private: the process value and counter of the server''s next objectid';
+
+-- What tells this session from every other one, for the values the
+-- session's generators hash: the server's start, the backend's process ID
+-- and its start, to the microsecond, which only the session's role, the
+-- roles that have its privileges and pg_read_all_stats may read (where the
+-- current role may not, after SET ROLE to another one, the backend's start
+-- is left out).  The session can set none of them.
+CREATE OR REPLACE FUNCTION objectid_portable_session()
+RETURNS text
+LANGUAGE sql STABLE PARALLEL RESTRICTED
+RETURN concat_ws(' ', extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid(),
+	(SELECT extract(epoch FROM a.backend_start) FROM pg_stat_get_activity(pg_backend_pid()) a));
+
+COMMENT ON FUNCTION objectid_portable_session() IS 'private: what tells this session from every other one (the server''s start, the backend''s process ID and start)';
+
+-- Whether the server's generator serves a call: the transaction may write
+-- (nextval cannot run where it is read-only), and the clock is within the
+-- range of the layout, [since, before) (where it is not, the session's
+-- generator raises the layout's range error)
+CREATE OR REPLACE FUNCTION objectid_portable_serves(since timestamptz, before timestamptz)
+RETURNS boolean
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN current_setting('transaction_read_only') = 'off' AND clock_timestamp() >= since
+	AND clock_timestamp() < before;
+
+COMMENT ON FUNCTION objectid_portable_serves(timestamptz, timestamptz) IS 'private: whether the server''s generator serves a call (a transaction that may write, the clock within a range)';
+
+-- the session's generator of objectid(), where the transaction is
+-- read-only (objectid_portable_next)
+CREATE OR REPLACE FUNCTION objectid_portable_session_objectid()
 RETURNS objectid
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
@@ -759,32 +907,51 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION objectid() IS 'a new ObjectId, increasing within the session';
+COMMENT ON FUNCTION objectid_portable_session_objectid() IS 'private: objectid() of the session''s generator, where the transaction is read-only';
 
--- State: objectid_portable.objectid_timestamptz = 'k n'.  n: the last
--- id's position in time, the clock's microseconds since 1970 times 8 (one
--- more than the last when the clock has not moved); its low 24 bits are
--- the counter, and its other bits, with k, the backend's process ID and
--- the server's start time, make the process value (5 bytes of a SHA-256):
--- a new one every 2^21 microseconds (2.1 s).  So the pair of process value
--- and counter never comes again in a session, nor in a later session on a
--- reused process ID, while the clock goes forward: a reset state (a new
--- session, RESET ALL, DISCARD ALL, a rollback) takes nothing back, and
--- the session cannot choose either (the state is never more than a
--- millisecond ahead of the clock: beyond, the clock went back, or the
--- state is not this function's, and k moves on, modulo 256).  Its hash
--- input is not objectid()'s, so its ids never meet objectid()'s.
+-- The second, then the server's value and counter.  The second as 32
+-- unsigned bits: the int4 cast raises where the clock has passed the
+-- range after the test (the XOR gives the int4 its top bit back).
+CREATE OR REPLACE FUNCTION objectid()
+RETURNS objectid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN objectid_portable_serves('1970-01-01 00:00:00+00', '2106-02-07 06:28:16+00')
+	THEN (lpad(to_hex(((floor(date_part('epoch', clock_timestamp())) - 2147483648)::int4 # (-2147483648)::int4)), 8, '0')
+		|| lpad(to_hex(objectid_portable_tail()), 16, '0'))::objectid
+	ELSE objectid_portable_session_objectid() END;
+
+COMMENT ON FUNCTION objectid() IS 'a new ObjectId, greater than every one made before it on the server (in a read-only transaction: in the session)';
+
+-- The given second, then the server's value and counter, as objectid()'s:
+-- unique however many ids carry one second, and never one of objectid()'s.
+-- Where the transaction is read-only, the session's generator: state
+-- objectid_portable.objectid_timestamptz = 'k n'.  n: the last id's
+-- position in time, the clock's microseconds since 1970 times 8 (one more
+-- than the last when the clock has not moved); its low 24 bits are the
+-- counter, and its other bits, with k and what tells the session from
+-- every other (objectid_portable_session), make the process value (5 bytes
+-- of a SHA-256, the top bit set): a new one every 2^21 microseconds (2.1
+-- s).  So the pair of process value and counter never comes again in a
+-- session, nor in a later one on a reused process ID, while the clock goes
+-- forward (a state a millisecond or more ahead of the clock, which went
+-- back or is not this function's, moves k on, modulo 256).
 CREATE OR REPLACE FUNCTION objectid(timestamptz)
 RETURNS objectid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	st text[] := string_to_array(current_setting('objectid_portable.objectid_timestamptz', true), ' ');
 	s int8 := objectid_install_schema.objectid_portable_seconds($1);
-	n int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 8;
+	st text[];
+	n int8;
 	k int4 := 0;
+	h bytea;
 BEGIN
+	IF current_setting('transaction_read_only') = 'off' THEN
+		RETURN lpad(to_hex(s), 8, '0') || lpad(to_hex(objectid_install_schema.objectid_portable_tail()), 16, '0');
+	END IF;
+	st := string_to_array(current_setting('objectid_portable.objectid_timestamptz', true), ' ');
+	n := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 8;
 	IF cardinality(st) = 2 AND st[1] ~ '^\d{1,3}$' AND st[2] ~ '^\d{1,18}$' AND st[1]::int4 <= 255 THEN
 		k := st[1]::int4;
 		IF st[2]::int8 >= n + 8000 THEN
@@ -794,40 +961,40 @@ BEGIN
 		END IF;
 	END IF;
 	PERFORM set_config('objectid_portable.objectid_timestamptz', concat_ws(' ', k, n), false);
-	RETURN lpad(to_hex(s), 8, '0') ||
-		encode(substr(sha256(convert_to(concat_ws(' ', 'objectid(timestamptz)',
-			extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid(), nullif(k, 0), n >> 24),
-			'UTF8')), 1, 5), 'hex') ||
+	h := substr(sha256(convert_to(concat_ws(' ', 'objectid(timestamptz)', objectid_install_schema.objectid_portable_session(),
+		nullif(k, 0), n >> 24), 'UTF8')), 1, 5);
+	RETURN lpad(to_hex(s), 8, '0') || encode(set_byte(h, 0, get_byte(h, 0) | 128), 'hex') ||
 		lpad(to_hex(n & 16777215), 6, '0');
 END
 $$;
 
 COMMENT ON FUNCTION objectid(timestamptz) IS 'a new, unique ObjectId carrying the given second';
 
--- which generator objectid() uses: always the session's here (each session
--- its own process value, derived from the backend), as SQL has no shared
--- memory for the C extension's server generator (portable/README.md)
+-- which generator objectid() uses: the server's, but where the transaction
+-- is read-only
 CREATE OR REPLACE FUNCTION objectid_generator()
 RETURNS text
-LANGUAGE plpgsql STABLE PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp
-AS $$ BEGIN RETURN 'session'; END $$;
+LANGUAGE sql STABLE PARALLEL SAFE
+RETURN CASE WHEN current_setting('transaction_read_only') = 'off' THEN 'server' ELSE 'session' END;
 
-COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in this session: always session in the portable edition';
+COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in this session: server, or session where the transaction is read-only';
 
 --
--- UUID generators.  State: objectid_portable.uuidv7 (nanoseconds of the last
--- v7, as PostgreSQL 18 counts them), objectid_portable.uuidv6 ('clock_seq
--- node last_time last_clock'), objectid_portable.uuidv8 ('last_tick
--- last_seq').  The clock is clock_timestamp(), to the microsecond.  The
--- state lifts a value above the clock only when the clock has not moved
--- since the last call, and a value runs into the next microsecond only
--- after more calls within one microsecond than PL/pgSQL makes (v7: 5, v6:
--- 10, v8: 25,600).  A call after a rollback reads a later microsecond, so a
--- rolled-back state takes nothing back.  The session can set the state, so
--- it is read only while less than a millisecond ahead of the clock (the
--- clock went back less than that), and the v6 node never: a caller gets
--- the clock's instant and its backend's node, whatever it set.
+-- UUID generators.  uuidv6() and uuidv7() take the clock's time and the
+-- server's counter (above).  Where the transaction is read-only, they and
+-- uuidv8() (always) keep state in session settings: objectid_portable.uuidv7
+-- (nanoseconds of the last v7, as PostgreSQL 18 counts them),
+-- objectid_portable.uuidv6 ('clock_seq node last_time last_clock'),
+-- objectid_portable.uuidv8 ('last_tick last_seq').  The clock is
+-- clock_timestamp(), to the microsecond.  The state lifts a value above the
+-- clock only when the clock has not moved since the last call, and a value
+-- runs into the next microsecond only after more calls within one
+-- microsecond than PL/pgSQL makes (v7: 5, v6: 10, v8: 25,600).  A call
+-- after a rollback reads a later microsecond, so a rolled-back state takes
+-- nothing back.  The session can set the state, so it is read only while
+-- less than a millisecond ahead of the clock (the clock went back less than
+-- that), and the v6 node never: a caller gets the clock's instant and its
+-- own node, whatever it set.
 --
 
 -- As the C extension, this file creates uuidv7(), uuidv7(interval), uuidv4(),
@@ -838,8 +1005,19 @@ COMMENT ON FUNCTION objectid_generator() IS 'the generator objectid() uses in th
 -- core's.  So their comments name the install schema (current_schema(), in
 -- a DO block: the file changes no setting that would outlive it, such as
 -- search_path), and their types are qualified.
-CREATE OR REPLACE FUNCTION uuidv7()
-RETURNS pg_catalog.uuid
+-- the 16 hex digits after a v7's fraction: the variant, 30 bits of the
+-- server's counter (one more an id: ids of one microsecond in the order
+-- they were counted), 32 random bits
+CREATE OR REPLACE FUNCTION objectid_portable_v7_tail()
+RETURNS text
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN to_hex(objectid_portable_count() & 1073741823 | 2147483648) || substr(gen_random_uuid()::text, 29);
+
+COMMENT ON FUNCTION objectid_portable_v7_tail() IS 'private: the variant, counter and random bits of a UUID version 7';
+
+-- uuidv7() of the session's generator, where the transaction is read-only
+CREATE OR REPLACE FUNCTION objectid_portable_session_uuidv7()
+RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -858,22 +1036,43 @@ BEGIN
 END
 $$;
 
+COMMENT ON FUNCTION objectid_portable_session_uuidv7() IS 'private: uuidv7() of the session''s generator, where the transaction is read-only';
+
+-- PostgreSQL 18's layout: the clock's millisecond and 12-bit fraction
+-- (its microseconds times 4.096, as core computes them from a clock of
+-- microseconds), then objectid_portable_v7_tail
+CREATE OR REPLACE FUNCTION uuidv7()
+RETURNS pg_catalog.uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN objectid_portable_serves('1970-01-01 00:00:00+00', '10889-08-02 05:31:50.656+00')
+	THEN (pg_catalog.overlay(lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 4096000)::int8), 15, '0'), '7', 13, 0)
+		|| objectid_portable_v7_tail())::pg_catalog.uuid
+	ELSE objectid_portable_session_uuidv7() END;
+
 DO $$ BEGIN EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.uuidv7() IS %L', pg_catalog.current_schema(),
 	'a new UUID version 7 (PostgreSQL 18 layout: 12-bit sub-millisecond fraction), increasing within the session'); END $$;
 
--- the current time (as uuidv7() reads it: one step above the last) plus
--- shift; the step's nanoseconds are kept below the microsecond
+-- the current time plus shift, as uuidv7() lays it out; where the
+-- transaction is read-only, the session's generator (one step above its
+-- last v7, the step's nanoseconds kept below the microsecond)
 CREATE OR REPLACE FUNCTION uuidv7(shift pg_catalog.interval)
 RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	prev text := current_setting('objectid_portable.uuidv7', true);
-	ns int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
+	prev text;
+	ns int8;
 	us int8;
 	u uuid;
 BEGIN
+	IF current_setting('transaction_read_only') = 'off' THEN
+		us := objectid_install_schema.objectid_portable_v7_us(clock_timestamp() + shift);
+		RETURN (lpad(to_hex(us / 1000), 12, '0') || to_hex(28672 | (us % 1000 * 512 / 125)) ||
+				objectid_install_schema.objectid_portable_v7_tail())::uuid;
+	END IF;
+	prev := current_setting('objectid_portable.uuidv7', true);
+	ns := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 1000;
 	IF prev ~ '^\d{1,19}$' AND prev::numeric + 245 >= ns AND prev::numeric + 245 < ns + 1000000 THEN
 		ns := prev::int8 + 245;
 	END IF;
@@ -902,7 +1101,9 @@ $$;
 
 COMMENT ON FUNCTION uuidv7_at(timestamptz) IS 'a new UUID version 7 carrying the given instant to the microsecond';
 
-CREATE OR REPLACE FUNCTION uuidv6()
+-- uuidv6() of the session's generator, where the transaction is read-only:
+-- the clock sequence's top bit set, never in the server's ids
+CREATE OR REPLACE FUNCTION objectid_portable_session_uuidv6()
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
@@ -913,10 +1114,11 @@ DECLARE
 	now int8 := (extract(epoch FROM clock_timestamp()) * 1000000)::int8 * 10 + 122192928000000000;
 	t int8 := now;
 	seq int4;
-	-- the node: 6 bytes of a SHA-256 of what tells this backend from every
-	-- other, multicast bit set (never read from the state)
-	node bytea := substr(sha256(convert_to(concat_ws(' ', 'uuidv6',
-		extract(epoch FROM pg_postmaster_start_time()), pg_backend_pid()), 'UTF8')), 1, 6);
+	-- the node: 6 bytes of a SHA-256 of what tells this session from every
+	-- other (objectid_portable_session), multicast bit set (never read from
+	-- the state)
+	node bytea := substr(sha256(convert_to(concat_ws(' ', 'uuidv6', objectid_install_schema.objectid_portable_session()),
+		'UTF8')), 1, 6);
 	r bytea;
 BEGIN
 	node := set_byte(node, 0, get_byte(node, 0) | 1);
@@ -926,12 +1128,12 @@ BEGIN
 	IF cardinality(st) = 4 AND st[1] ~ '^\d{1,5}$' AND st[3] ~ '^\d{1,19}$' AND st[4] ~ '^\d{1,19}$'
 		AND st[1]::int4 <= 16383 AND st[3]::numeric <= 1152921504606846975
 		AND st[4]::numeric <= 1152921504606846975 THEN
-		seq := st[1];
+		seq := st[1]::int4 | 8192;
 		-- the clock went back, or the last timestamp is a millisecond or more
 		-- ahead of it (a state this function did not write): say so in the
 		-- clock sequence (RFC 9562)
 		IF now < st[4]::int8 OR st[3]::int8 >= now + 10000 THEN
-			seq := (seq + 1) & 16383;
+			seq := (seq + 1) & 8191 | 8192;
 		END IF;
 		-- count within a tick, and never let the timestamp go back
 		IF t <= st[3]::int8 AND st[3]::int8 < now + 10000 THEN
@@ -943,7 +1145,7 @@ BEGIN
 	ELSE
 		-- a new session draws its own clock sequence
 		r := uuid_send(gen_random_uuid());
-		seq := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 16383;
+		seq := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 8191 | 8192;
 	END IF;
 	PERFORM set_config('objectid_portable.uuidv6', concat_ws(' ', seq, encode(node, 'hex'), t, now), false);
 	RETURN (lpad(to_hex(t >> 12), 12, '0') || '6' || lpad(to_hex(t & 4095), 3, '0') ||
@@ -951,7 +1153,23 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (random node and clock sequence), increasing within the session';
+COMMENT ON FUNCTION objectid_portable_session_uuidv6() IS 'private: uuidv6() of the session''s generator, where the transaction is read-only';
+
+-- The clock's time in 100 ns ticks (its microseconds times 10), then in
+-- clock_seq and node the server's value (60 bits of its lifetime's hash)
+-- plus the counter: no random bits, ids of one tick in the order they were
+-- counted.  The top bit of the 62 is 0, where the session's generator has
+-- it set.
+CREATE OR REPLACE FUNCTION uuidv6()
+RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN objectid_portable_serves('1582-10-15 00:00:00+00', '5236-03-31 21:21:00.684698+00')
+	THEN (pg_catalog.overlay(lpad(to_hex((extract(epoch FROM clock_timestamp()) * 10000000)::int8 + 122192928000000000), 15, '0'), '6', 13, 0)
+		|| to_hex((objectid_portable_lifetime(6) & 1152921504606846975) + objectid_portable_count()
+			| (-9223372036854775808)::int8))::uuid
+	ELSE objectid_portable_session_uuidv6() END;
+
+COMMENT ON FUNCTION uuidv6() IS 'a new UUID version 6 (clock sequence and node: the server''s value and counter), increasing across the server''s sessions';
 
 CREATE OR REPLACE FUNCTION uuidv8()
 RETURNS uuid

@@ -16,8 +16,11 @@
 # - hostile: portable/test/sql/hostile.sql, objects planted in the install
 #   schema and pg_temp change nothing; then vectors again with them in
 #   place;
-# - sessions: 20 sessions draw 20 process values and 20 v6 clock sequences
-#   and nodes;
+# - sessions: the server's generator from 8 sessions at once, against the
+#   prediction and replay attempts of a review, with the clock stepped
+#   back, across a restart and crashes (portable_generators,
+#   t/ObjectidTest.pm); a standby's generator, and its own value once
+#   promoted;
 # - compare: portable/test/sql/compare.sql, the C extension (schema c) and
 #   the portable edition (schema p) side by side in one database give the
 #   same results on the same inputs;
@@ -27,7 +30,8 @@
 #   file on the server);
 # - update: the file run again over an older installation updates it in
 #   place to what a fresh install is, keeping rows and what uses its
-#   functions; a newer version and the C extension's schema refused;
+#   functions; from version 1.2's file too, its keys valid and the new ones
+#   greater; a newer version and the C extension's schema refused;
 # - planted: a schema where another role may create, or has left an object
 #   the file would use, refused before anything runs or is created
 #   (portable/README.md, "Safety where others can create objects"); first,
@@ -57,7 +61,7 @@ my $major = major_version();
 my $user = 'owner';
 my ($vectors, $compare) = qw(portable_vectors portable_compare);
 
-my $node = objectid_node('portable');
+my $node = objectid_node('portable', allows_streaming => 1, conf => 'restart_after_crash = on');
 $node->safe_psql(
 	'postgres', qq{
 CREATE ROLE $user LOGIN;
@@ -182,37 +186,49 @@ regress_files($node, $vectors, $user, $tests, [qw(generators lookup hostile)],
 regress_files($node, $vectors, $user, $top, ['vectors'],
 	'vectors again, with the planted objects in place');
 
-# the process values (bytes 5-9 of an objectid: objectid()'s, and
-# objectid(timestamptz)'s own), the v6 clock sequence and node are drawn
-# per session: one shared by two sessions would make their ids collide.
-# (Each comes from the server's start and the process ID, which the next
-# session may reuse; its ids still differ, by the clock: generators.sql
-# shows objectid(timestamptz) repeating no id across DISCARD ALL.)
-my (%process, %node);
-for (1 .. 20)
-{
-	my ($p, $t, $n) = split /\|/,
-	  $node->safe_psql($vectors,
-		q{SELECT substr(public.objectid()::text, 9, 10),
-	substr(public.objectid(timestamptz '2020-01-01 00:00:00+00')::text, 9, 10),
-	substr(public.uuidv6()::text, 20)},
-		connstr => as_owner($vectors));
-	$process{$p}++;
-	$process{$t}++;
-	$node{$n}++;
-}
-is(scalar keys %process, 40, '20 sessions, 40 process values (objectid()\'s and objectid(timestamptz)\'s)');
-is(scalar keys %node, 20, '20 sessions, 20 v6 clock sequences and nodes');
+# The server's generator (portable_generators, t/ObjectidTest.pm): 8
+# sessions at once, order across sessions, the index they fill, the
+# prediction (L-4) and replay (L-5) of a review, the clock stepped back, a
+# new value at a restart and at a crash; in a database of its own, where
+# nothing else advances the counter meanwhile.  Then a standby: read-only,
+# the session's generator there; promoted, the server's with a value of its
+# own, the old primary going on beside it with no key in common.
+my $sessions = 'portable_sessions';
+$node->safe_psql('postgres', "CREATE DATABASE $sessions OWNER $user");
+install($sessions, "$sessions: the owner installs the edition into public", 'SET search_path = public');
+portable_generators($node, $sessions, 'public', $user, 'plain');
+$node->backup('portable_base');
+my $standby = PostgreSQL::Test::Cluster->new('portable_standby', install_path => install_path());
+$standby->init_from_backup($node, 'portable_base', has_streaming => 1);
+$standby->start;
+is( $standby->safe_psql(
+		$sessions, q{SELECT public.objectid_generator(), count(DISTINCT id), min(substr(id, 9, 1)) >= '8'
+	FROM (SELECT public.objectid()::text AS id FROM generate_series(1, 1000)) s}),
+	'session|1000|t',
+	'a standby: the session\'s generator, its values apart from the server\'s');
+my $value = q{SELECT substr(public.objectid()::text, 9, 10)};
+my $primary_value = $node->safe_psql($sessions, $value);
+$node->wait_for_catchup($standby, 'replay', $node->lsn('insert'));
+$standby->promote;
+$standby->poll_query_until($sessions, 'SELECT NOT pg_is_in_recovery()');
+my $promoted_value = $standby->safe_psql($sessions, $value);
+isnt($promoted_value, $primary_value, "the promoted standby has a value of its own ($promoted_value; the primary's: $primary_value)");
+my $split = q{CREATE TABLE public.split AS SELECT public.objectid()::text AS id FROM generate_series(1, 10000);
+	SELECT string_agg(id, ' ') FROM public.split};
+my %both;
+$both{$_}++ for map { split / /, $_->safe_psql($sessions, $split) } $node, $standby;
+is(scalar(grep { $both{$_} > 1 } keys %both), 0, 'the old primary and the promoted standby, going on together: no key in common');
+$standby->stop;
 
 # Keys a caller cannot choose (plain route): a role that may insert only
 # other columns than the keys, and a caller of a SECURITY DEFINER function
 # that inserts, set every setting the generators read (a second in 2100, a
 # process value, a v6 node, v7 and v8 instants in 2100; in the edition's
-# forms and in 1.3's before): every key carries the clock's time and this
-# backend's own process value and node (caller_keys, t/ObjectidTest.pm).
-# (Before, the keys carried what the caller set.)
+# forms and in 1.3's before): every key carries the clock's time and the
+# server's value and counter (caller_keys, t/ObjectidTest.pm).  (1.2's
+# keys carried what the caller set.)
 is(caller_keys($node, $vectors, 'public', $user), '4|0|0|0|0|0|0|0',
-	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
+	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the server\'s value and counter');
 
 # The casts a domain cannot have (portable/README.md, item 3): id::bytea
 # is text's, the 24 ASCII digits, silently, and bytea(id) the 12 bytes;
@@ -313,7 +329,8 @@ my $update = 'portable_update';
 $node->safe_psql('postgres', "CREATE DATABASE $update OWNER $user");
 
 # the schema's functions (definition with the schema's name as S, and
-# comment), aggregates, types (a domain's check, a composite's columns)
+# comment), aggregates, types (a domain's check, a composite's columns),
+# sequences (their properties, grants and comment)
 sub schema_listing
 {
 	my ($schema) = @_;
@@ -337,6 +354,11 @@ SELECT string_agg(line, E'\\n' ORDER BY line) FROM (
 		   || ' | ' || coalesce(obj_description(t.oid, 'pg_type'), '(no comment)')
 	FROM pg_type t WHERE t.typnamespace = '$schema'::regnamespace
 	  AND (t.typtype = 'd' OR (SELECT c.relkind FROM pg_class c WHERE c.oid = t.typrelid) = 'c')
+	UNION ALL
+	SELECT format('sequence %s %s %s %s %s %s %s %s %s | %s', c.relname, q.seqtypid::regtype, q.seqstart,
+				  q.seqincrement, q.seqmin, q.seqmax, q.seqcache, q.seqcycle, c.relacl,
+				  coalesce(obj_description(c.oid, 'pg_class'), '(no comment)'))
+	FROM pg_class c JOIN pg_sequence q ON q.seqrelid = c.oid WHERE c.relnamespace = '$schema'::regnamespace
 ) l}) =~ s/\b$schema\./S./gr;
 }
 
@@ -368,13 +390,19 @@ AS $$ SELECT '000000000000000000000000'::s_updated.objectid $$;
 CREATE FUNCTION objectid_portable_retired(int) RETURNS int LANGUAGE sql AS 'SELECT $1';
 COMMENT ON FUNCTION objectid_portable_retired(int) IS 'private: a helper of an older version';
 CREATE OR REPLACE FUNCTION objectid_portable_version() RETURNS text LANGUAGE sql AS $$ SELECT '1.1' $$;
+ALTER SEQUENCE objectid_portable_counter CACHE 20;
+GRANT UPDATE ON SEQUENCE objectid_portable_counter TO PUBLIC;
+COMMENT ON SEQUENCE objectid_portable_counter IS NULL;
 }, connstr => as_owner($update));
 ok(schema_listing('s_updated') ne $fresh, 'the older installation differs from a fresh one');
+my $counter = q{SELECT last_value FROM s_updated.objectid_portable_counter};
+my $counter_before = $node->safe_psql($update, $counter);
 
 install($update, 'the file run again in s_updated updates it', 'SET search_path = s_updated');
 same_text(schema_listing('s_updated'), $fresh,
-	'updated: every function, aggregate, type and comment as a fresh install\'s (the old helper dropped, the missing function made, the stale one replaced)');
+	'updated: every function, aggregate, type, sequence and comment as a fresh install\'s (the old helper dropped, the missing function made, the stale one replaced, the counter\'s cache and grants set back)');
 is($node->safe_psql($update, $rows), $rows_before, 'updated: the rows are the same');
+is($node->safe_psql($update, $counter), $counter_before, 'updated: the counter goes on from where it was');
 my $oids_after = $node->safe_psql($update, $oids);
 is($oids_after, $oids_before,
 	'updated: the functions that were there keep their OIDs (what the DEFAULT, index and view name)');
@@ -393,6 +421,44 @@ SELECT (SELECT objectid_timestamp(id) >= (SELECT max(objectid_timestamp(id)) FRO
 install($update, 'the file run a third time', 'SET search_path = s_updated');
 same_text(schema_listing('s_updated'), $fresh, 'a run over the same version changes nothing');
 is($node->safe_psql($update, $oids), $oids_after, 'and the OIDs stay');
+
+# From version 1.2, as released (its file as of da914c8, the last commit
+# before 1.3 began, read from git): the keys it made stay valid, those the
+# updated functions make (from the next second on) are greater than every
+# one of them (objectid(), uuidv6(), uuidv7()), and the schema then lists
+# as a fresh install.
+SKIP:
+{
+	# (safe.directory: the tests run as another user than the checkout's)
+	my $v12 = `git -c safe.directory='*' -C "$top" show da914c8506d99fc8c2df892131ab590efd03ab18:portable/objectid.sql 2>/dev/null`;
+	skip "version 1.2's file is not in this checkout's git history", 4 if $? != 0 || $v12 eq '';
+	my $file12 = PostgreSQL::Test::Utils::tempdir() . '/objectid-1.2.sql';
+	append_to_file($file12, $v12);
+	my ($ret12) = $node->psql($update, '', connstr => as_owner($update), on_error_die => 1,
+		extra_params => [ '-c', 'CREATE SCHEMA s_12', '-c', 'SET search_path = s_12', '-1', '-f', $file12 ]);
+	$node->safe_psql($update, q{
+SET search_path = s_12;
+CREATE TABLE k (id objectid PRIMARY KEY DEFAULT objectid(), v6 uuid DEFAULT uuidv6(), v7 uuid DEFAULT s_12.uuidv7(), n int);
+INSERT INTO k (n) SELECT generate_series(1, 1000);
+}, connstr => as_owner($update));
+	is($node->safe_psql($update, 'SELECT s_12.objectid_portable_version()'), '1.2', 'version 1.2 installed in s_12');
+	install($update, 'the file updates s_12 from version 1.2', 'SET search_path = s_12');
+	same_text(schema_listing('s_12'), $fresh, 'updated from 1.2: as a fresh install');
+	is( $node->safe_psql(
+			$update, q{
+SET search_path = s_12;
+DO $$ BEGIN
+	PERFORM pg_sleep(extract(epoch FROM (SELECT max(objectid_timestamp(id)) FROM k) + interval '1 second' - clock_timestamp())::float8);
+END $$;
+INSERT INTO k (n) SELECT -generate_series(1, 1000);
+SELECT count(*) FILTER (WHERE n > 0 AND id::text::objectid = id),
+	(SELECT id FROM k WHERE n < 0 ORDER BY id LIMIT 1) > (SELECT id FROM k WHERE n > 0 ORDER BY id DESC LIMIT 1),
+	(SELECT v6 FROM k WHERE n < 0 ORDER BY v6 LIMIT 1) > (SELECT v6 FROM k WHERE n > 0 ORDER BY v6 DESC LIMIT 1),
+	(SELECT v7 FROM k WHERE n < 0 ORDER BY v7 LIMIT 1) > (SELECT v7 FROM k WHERE n > 0 ORDER BY v7 DESC LIMIT 1)
+FROM k}, connstr => as_owner($update)),
+		'1000|t|t|t',
+		'updated from 1.2: its 1000 keys valid, every key made after the update greater than each of them');
+}
 
 # a newer version is not overwritten; nor is the C extension's type
 $node->safe_psql($update,
@@ -438,28 +504,37 @@ for my $case (
 	same_text($after, $before, "run $name, the session's settings are the same after it as before");
 }
 
-# USAGE on the install schema: the functions call their helpers by the
-# schema's name, so a role without it cannot run them, also through a
-# DEFAULT of a table it may insert into (portable/README.md, Install)
+# USAGE on the install schema: the PL/pgSQL functions call their helpers by
+# the schema's name, so a role without it cannot run them, also through a
+# DEFAULT of a table it may insert into (objectid(timestamptz) here);
+# objectid(), uuidv6() and uuidv7(),
+# whose bodies are bound when the file creates them, need it only where the
+# transaction is read-only (portable/README.md, Install)
 $node->safe_psql($update, q{CREATE ROLE writer LOGIN});
 $node->safe_psql($update,
-	q{CREATE TABLE public.w (id s_fresh.objectid DEFAULT s_fresh.objectid(), t text); GRANT INSERT ON public.w TO writer},
+	q{CREATE TABLE public.w (id s_fresh.objectid DEFAULT s_fresh.objectid(), t text);
+	CREATE TABLE public.w8 (u s_fresh.objectid DEFAULT s_fresh.objectid(now()), t text);
+	GRANT INSERT ON public.w, public.w8 TO writer},
 	connstr => as_owner($update));
-($ret, $out, $err) = $node->psql($update, q{INSERT INTO public.w (t) VALUES ('default')},
-	connstr => $node->connstr($update) . ' user=writer');
-like($err, qr/ERROR:  permission denied for schema s_fresh/,
-	'without USAGE on the install schema, DEFAULT objectid() fails (42501)');
-$node->safe_psql($update, 'GRANT USAGE ON SCHEMA s_fresh TO writer', connstr => as_owner($update));
 $node->safe_psql($update, q{INSERT INTO public.w (t) VALUES ('default')},
 	connstr => $node->connstr($update) . ' user=writer');
-is($node->safe_psql($update, q{SELECT count(*) FROM public.w}), '1', 'with USAGE, it inserts');
+is($node->safe_psql($update, q{SELECT count(*) FROM public.w}), '1',
+	'without USAGE on the install schema, DEFAULT objectid() inserts');
+($ret, $out, $err) = $node->psql($update, q{INSERT INTO public.w8 (t) VALUES ('default')},
+	connstr => $node->connstr($update) . ' user=writer');
+like($err, qr/ERROR:  permission denied for schema s_fresh/,
+	'without USAGE on the install schema, DEFAULT objectid(now()) fails (42501)');
+$node->safe_psql($update, 'GRANT USAGE ON SCHEMA s_fresh TO writer', connstr => as_owner($update));
+$node->safe_psql($update, q{INSERT INTO public.w8 (t) VALUES ('default')},
+	connstr => $node->connstr($update) . ' user=writer');
+is($node->safe_psql($update, q{SELECT count(*) FROM public.w8}), '1', 'with USAGE, it inserts');
 
 # Renaming the install schema: the functions name their helpers by the old
 # name and fail; the file run again in the renamed schema names it anew
 install($update, 'install in s_rename', 'CREATE SCHEMA s_rename', 'SET search_path = s_rename');
 $node->safe_psql($update, 'ALTER SCHEMA s_rename RENAME TO s_renamed', connstr => as_owner($update));
-($ret, $out, $err) = $node->psql($update, 'SELECT s_renamed.objectid()', connstr => as_owner($update));
-like($err, qr/ERROR:  schema "s_rename" does not exist/, 'renamed, the functions look for the old name');
+($ret, $out, $err) = $node->psql($update, 'SELECT s_renamed.objectid_from_timestamp(now())', connstr => as_owner($update));
+like($err, qr/ERROR:  schema "s_rename" does not exist/, 'renamed, the PL/pgSQL functions look for the old name');
 install($update, 'the file run again in the renamed schema', 'SET search_path = s_renamed');
 same_text(schema_listing('s_renamed'), $fresh, 'the renamed schema then lists as a fresh install');
 like($node->safe_psql($update, 'SELECT s_renamed.objectid()::text || s_renamed.uuid_timestamp(s_renamed.uuidv7())'),

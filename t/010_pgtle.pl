@@ -59,7 +59,13 @@
 #   whose registration of 1.3 the file takes for its own: refused, none run;
 # - a setting the script changes (search_path) outliving CREATE or ALTER
 #   EXTENSION; keys whose time or process value a caller chooses through
-#   the generators' settings.
+#   the generators' settings;
+# - a generator that is not the server's: keys from 8 sessions at once
+#   repeated or out of order, an index they fill that is not as full as one
+#   session's, keys predicted from the server's start and a process ID (L-4)
+#   or replayed through the settings (L-5), repeated or ahead of the clock
+#   when it steps back, a value a restart or a crash does not move on
+#   (portable_generators, t/ObjectidTest.pm).
 
 use strict;
 use warnings;
@@ -91,7 +97,7 @@ plan skip_all => $pgtle_problem if $pgtle_problem;
 my $node = objectid_node(
 	'pgtle',
 	install_path => shadow_install_path(),
-	conf => "shared_preload_libraries = 'pg_tle'");
+	conf => "shared_preload_libraries = 'pg_tle'\nrestart_after_crash = on");
 note 'server: ' . $node->safe_psql('postgres', 'SHOW server_version');
 is( $node->safe_psql(
 		'postgres', "SELECT count(*) FROM pg_available_extensions WHERE name = 'objectid'"),
@@ -278,7 +284,13 @@ regress_files($node, 'app', 'owner', $top, ['vectors'],
 # Keys a caller cannot choose, as t/009_portable.pl checks them on the
 # plain route (caller_keys, t/ObjectidTest.pm)
 is(caller_keys($node, 'app', 'public', 'owner'), '4|0|0|0|0|0|0|0',
-	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the backend\'s own values');
+	'the keys made for a caller that sets the generators\' settings carry the clock\'s time and the server\'s value and counter');
+
+# The server's generator from 8 sessions at once, in one order, the index
+# they fill, the prediction (L-4) and replay (L-5) of a review failing, the
+# clock stepped back, a new value at a restart and a crash, as on the plain
+# route (portable_generators, t/ObjectidTest.pm)
+portable_generators($node, 'app', 'public', 'owner', 'pg_tle');
 
 # keys
 $node->psql(

@@ -22,6 +22,7 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes ();
 
 our @EXPORT = qw(
   scale pg_config major_version install_path major_install_path objectid_majors
@@ -29,7 +30,7 @@ our @EXPORT = qw(
   check_index amcheck_btrees same_text extension_members
   data_tables data_rows data_fingerprint data_checks data_defaults new_keys process_values
   regress_files run_regress planted_setup planted_effects planted_checks settings_around
-  caller_keys);
+  caller_keys portable_value open_session session_ask pgbench_run step_clock lifetime_events portable_generators);
 
 # the repository's top directory (this file is in t/)
 my $top = File::Spec->rel2abs(dirname(__FILE__) . '/..');
@@ -639,6 +640,19 @@ sub settings_around
 	return ($ret, join("\n", split / \| /, $before // ''), join("\n", split / \| /, $after // ''), $err);
 }
 
+# portable_value(schema, seed): SQL for the portable edition's server value
+# (installed in schema) of seed, as portable/objectid.sql documents it in
+# objectid_portable_lifetime: a 64-bit hash of the postmaster's start, the
+# last reset of the background writer's statistics, the database's name
+# and the counter's OID.
+sub portable_value
+{
+	my ($schema, $seed) = @_;
+	return "hashfloat8extended(extract(epoch FROM pg_postmaster_start_time())::float8, "
+	  . "hashfloat8extended(extract(epoch FROM pg_stat_get_bgwriter_stat_reset_time())::float8, "
+	  . "hashtextextended(current_database()::text, hashoidextended('$schema.objectid_portable_counter'::regclass, $seed))))";
+}
+
 # caller_keys(node, db, schema, owner): the keys the portable edition
 # (installed in schema, by owner) makes for a caller that sets every
 # setting its generators read (objectid_portable.*), to values of the
@@ -650,9 +664,10 @@ sub settings_around
 # function that inserts one.  Returns 'rows|bad second|bad process
 # value|bad objectid(timestamptz) process value|bad v7|bad v6|bad v6
 # node|bad v8': '4|0|0|0|0|0|0|0' when every key carries the clock's time
-# (within a second of the row's clock_timestamp()) and the process value
-# or node of the clerk's backend (portable/objectid.sql: objectid()'s k-th,
-# objectid(timestamptz)'s of k and its clock window, uuidv6()'s).
+# (within a second of the row's clock_timestamp()) and the server's value
+# and a value its counter took (objectid(), objectid(timestamptz), and in
+# uuidv6() the clock sequence and node; portable/objectid.sql,
+# objectid_portable_tail and uuidv6()).
 sub caller_keys
 {
 	my ($node, $db, $schema, $owner) = @_;
@@ -696,25 +711,348 @@ SELECT public.keep(pg_backend_pid());};
 	return $node->safe_psql(
 		$db, qq{
 SET search_path = pg_catalog, pg_temp;
-CREATE FUNCTION pg_temp.h(text, int) RETURNS text LANGUAGE sql
-AS \$\$ SELECT encode(substr(sha256(convert_to(\$1, 'UTF8')), 1, \$2), 'hex') \$\$;
-CREATE FUNCTION pg_temp.us(timestamptz) RETURNS int8 LANGUAGE sql
-AS \$\$ SELECT (extract(epoch FROM \$1) * 1000000)::int8 \$\$;
+CREATE FUNCTION pg_temp.lifetime(seed int8) RETURNS int8 LANGUAGE sql
+AS \$\$ SELECT @{[ portable_value($schema, 'seed') ]} \$\$;
+CREATE FUNCTION pg_temp.counted(v int8) RETURNS boolean LANGUAGE sql
+AS \$\$ SELECT v BETWEEN 1 AND (SELECT last_value FROM $schema.objectid_portable_counter) \$\$;
 SELECT count(*),
 	count(*) FILTER (WHERE NOT $schema.objectid_timestamp(id) BETWEEN made - interval '1 second' AND made),
-	count(*) FILTER (WHERE NOT substr(id::text, 9, 10) IN (
-		SELECT pg_temp.h(concat_ws(' ', 'objectid', start, pid, nullif(k, 0)), 5) FROM generate_series(0, 255) k)),
-	count(*) FILTER (WHERE NOT substr(t::text, 9, 10) IN (
-		SELECT pg_temp.h(concat_ws(' ', 'objectid(timestamptz)', start, pid, nullif(k, 0), w), 5)
-		FROM generate_series(0, 255) k,
-			generate_series(pg_temp.us(made - interval '1 second') * 8 >> 24, pg_temp.us(made) * 8 >> 24) w)),
+	count(*) FILTER (WHERE NOT pg_temp.counted(('x' || substr(id::text, 9))::bit(64)::int8
+		- ((pg_temp.lifetime(1) & 274877906943) << 24))),
+	count(*) FILTER (WHERE NOT pg_temp.counted(('x' || substr(t::text, 9))::bit(64)::int8
+		- ((pg_temp.lifetime(1) & 274877906943) << 24))),
 	count(*) FILTER (WHERE NOT $schema.uuid_extract_timestamp(v7) BETWEEN made - interval '1 second' AND made),
 	count(*) FILTER (WHERE NOT $schema.uuidv6_extract_timestamp(v6) BETWEEN made - interval '1 second' AND made),
-	count(*) FILTER (WHERE substr(v6::text, 25) <> encode(set_byte(node, 0, get_byte(node, 0) | 1), 'hex')),
+	count(*) FILTER (WHERE NOT pg_temp.counted((('x' || substr(replace(v6::text, '-', ''), 17))::bit(64)::int8
+		& 4611686018427387903) - (pg_temp.lifetime(6) & 1152921504606846975))),
 	count(*) FILTER (WHERE NOT $schema.uuidv8_extract_timestamp(v8) BETWEEN made - interval '1 second' AND made)
-FROM public.keys,
-	LATERAL (SELECT extract(epoch FROM pg_postmaster_start_time()) AS start) s,
-	LATERAL (SELECT decode(pg_temp.h(concat_ws(' ', 'uuidv6', start, pid), 6), 'hex') AS node) n});
+FROM public.keys});
+}
+
+# ---- Sessions, pgbench, the clock and the server's lifetime: what the
+# tests of the generators (t/003_concurrency.pl for the C extension,
+# portable_generators() below for the portable edition) share.
+
+# open_session(node, db, connstr): a psql session on db kept open (as the
+# bootstrap superuser, or through connstr), for session_ask(); quiet, unlike
+# BackgroundPsql, which logs every query.
+sub open_session
+{
+	my ($node, $db, $connstr) = @_;
+	my %s = (in => '', out => '', err => '');
+	my %env = (PATH => install_path() . "/bin:$ENV{PATH}");
+	local @ENV{ keys %env } = values %env;
+	$s{harness} = IPC::Run::start(
+		[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $connstr // $node->connstr($db) ],
+		'<', \$s{in}, '>', \$s{out}, '2>', \$s{err},
+		IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+	return \%s;
+}
+
+# session_ask(session, query): the one-line answer of an open_session() to query.
+sub session_ask
+{
+	my ($s, $query) = @_;
+	$s->{out} = '';
+	$s->{in} .= "$query;\n";
+	$s->{harness}->pump until $s->{out} =~ /\n/ || $s->{err} ne '';
+	die "psql: $s->{err}" if $s->{err} ne '';
+	return $s->{out} =~ s/\n\z//r;
+}
+
+# pgbench_run(node, db, name, statements, clients, transactions, option...):
+# pgbench's clients sessions run the statements (written to name.sql in the
+# node's directory) transactions times each, as the bootstrap superuser
+# (options: more pgbench arguments before the database); a passed test that
+# every transaction committed.  Returns pgbench's output.
+sub pgbench_run
+{
+	my ($node, $db, $name, $statements, $clients, $transactions, @options) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my $file = $node->basedir . "/$name.sql";
+	PostgreSQL::Test::Utils::append_to_file($file, $statements);
+	my $out = run_client($node, 'pgbench', '-n', '-c', $clients, '-j', 2,
+		'-t', $transactions, '-f', $file, @options, $db);
+	like($out,
+		qr/number of transactions actually processed: @{[$clients * $transactions]}\b/,
+		"pgbench: $clients sessions committed $transactions transactions each");
+	return $out;
+}
+
+# step_clock(node, db, insert): the clock stepped back an hour and forward
+# again under the server (libfaketime, which test/run installs): the node
+# restarted under it, insert (a statement with %s for the phase) run
+# before, after the step back (in a session opened before it, and in a new
+# one) and after the step forward (in the session opened before), the
+# node restarted without it.  Returns false, having done nothing, where
+# libfaketime is not installed.
+sub step_clock
+{
+	my ($node, $db, $insert) = @_;
+	my ($faketime) = grep { -e } map { "$_/faketime/libfaketime.so.1" }
+	  '/usr/lib/x86_64-linux-gnu', '/usr/lib64', '/usr/lib';
+	return 0 unless $faketime;
+	my $offset = $node->basedir . '/faketime';
+	my $step = sub {
+		open my $fh, '>', $offset or die "$offset: $!";
+		print $fh "$_[0]\n";
+		close $fh;
+	};
+	$step->('+0');
+	{
+		local @ENV{qw(LD_PRELOAD FAKETIME_TIMESTAMP_FILE FAKETIME_NO_CACHE DONT_FAKE_MONOTONIC)} =
+		  ($faketime, $offset, 1, 1);
+		$node->restart;
+	}
+	# (a SELECT after the statement gives session_ask() its answer line)
+	my $open = open_session($node, $db);
+	session_ask($open, sprintf($insert, 'before') . '; SELECT 1');
+	$step->('-3600');
+	session_ask($open, sprintf($insert, 'back, open session') . '; SELECT 1');
+	$node->safe_psql($db, sprintf($insert, 'back, new session'));
+	$step->('+0');
+	session_ask($open, sprintf($insert, 'forward') . '; SELECT 1');
+	$open->{harness}->finish;
+	$node->restart;
+	return 1;
+}
+
+# lifetime_events(node, db, value, on): a restart, an immediate stop and
+# start, and the crash of a backend (SIGKILL: the postmaster makes shared
+# memory anew; the node needs restart_after_crash = on) each give the
+# server a value (value: a sub that reads it in a new session) it has not
+# had before, the same in every session.  on begins the test names.
+sub lifetime_events
+{
+	my ($node, $db, $value, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my @seen = ($value->());
+	for my $how ('a restart', 'an immediate stop', 'the crash of a backend')
+	{
+		if ($how eq 'a restart')
+		{
+			$node->restart;
+		}
+		elsif ($how eq 'an immediate stop')
+		{
+			$node->stop('immediate');
+			$node->start;
+		}
+		else
+		{
+			my $bg = open_session($node, $db);
+			my $victim = session_ask($bg, 'SELECT pg_backend_pid()');
+			my $log = -s $node->logfile;
+			kill 'KILL', $victim;
+			$bg->{harness}->kill_kill;
+			# (pg_isready, not poll_query_until: on 15 its psql can die of
+			# SIGPIPE while connections are refused)
+			my $ready = 0;
+			for (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
+			{
+				last if $ready = IPC::Run::run(
+					[ install_path() . '/bin/pg_isready', '-q', '-h', $node->host,
+					  '-p', $node->port, '-d', $db ]);
+				Time::HiRes::usleep(100_000);
+			}
+			ok($ready, "$on: the server is back after the crash of backend $victim");
+			ok($node->log_contains(qr/terminating any other active server processes|all server processes terminated; reinitializing/, $log),
+				"$on: the postmaster reinitialized after the crash");
+		}
+		my $v = $value->();
+		ok(!grep({ $_ eq $v } @seen), "$on: after $how, a new server value ($v; before: @seen)");
+		is($value->(), $v, "$on: after $how, every session has it");
+		push @seen, $v;
+	}
+	return;
+}
+
+# portable_generators(node, db, schema, owner, on): the portable edition's
+# server generator (portable/README.md, "The generators"), installed in
+# schema of db by owner, on either route, from many sessions at once and
+# against the attacks of a review (issue 50); on begins the test names.
+# (db is the edition's alone: nothing else advances its counter meanwhile.)
+# - 8 sessions (pgbench) insert DEFAULT objectid(), uuidv6() and uuidv7()
+#   keys at once into a table without a unique index: none repeated, each
+#   backend's strictly increasing, every objectid() key the server's value
+#   and a value of its counter, one process value for all backends;
+# - two sessions take turns: every key greater than the other session's
+#   before it;
+# - a primary key filled by 8 sessions at once is at most 1.1 times the one
+#   a session fills alone, and more than 1.2 times with the session's
+#   generator (objectid_portable_session_objectid, the check failing);
+# - prediction (L-4): no key, of the server's generator or of the session's
+#   (in a read-only transaction), carries a value computed from the server's
+#   start time and a backend's process ID (SHA-256 of 'objectid <start>
+#   <pid>[ k]', 'uuidv6 <start> <pid>', as version 1.3 made them before);
+# - replay (L-5): a role that may insert only other columns sets the
+#   generators' settings, again and again, to a state half a millisecond
+#   ahead of the clock (which 1.3 before accepted and continued: the same
+#   key again), inserting as fast as it can: no key repeated;
+# - the clock stepped back an hour and forward again (step_clock): no key
+#   ahead of the clock, the keys after the step carrying the clock's hour,
+#   none repeated;
+# - a restart, an immediate stop and a crash each give the server a new
+#   value (lifetime_events; the node needs restart_after_crash = on).
+# Its tables are dropped at the end.
+sub portable_generators
+{
+	my ($node, $db, $s, $owner, $on) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	# the server's value, as the edition computes it (its shift into place
+	# included), and the last value of the counter
+	my $server = '((' . portable_value($s, 1) . ' & 274877906943) << 24)';
+	my $last = "(SELECT last_value FROM $s.objectid_portable_counter)";
+	my $tail = q{('x' || substr(%s::text, 9))::bit(64)::int8};
+	$node->safe_psql(
+		$db, qq{
+CREATE TABLE public.conc (seq bigint GENERATED ALWAYS AS IDENTITY, pid int DEFAULT pg_backend_pid(),
+	id $s.objectid DEFAULT $s.objectid(), v6 uuid DEFAULT $s.uuidv6(), v7 uuid DEFAULT $s.uuidv7())});
+	pgbench_run($node, $db, 'portable_conc', "INSERT INTO public.conc SELECT FROM generate_series(1, 10);\n", 8, 250);
+	is( $node->safe_psql(
+			$db, qq{
+SELECT count(*), count(DISTINCT id), count(DISTINCT v6), count(DISTINCT v7), count(DISTINCT pid),
+	count(*) FILTER (WHERE id <= pid_id OR v6 <= pid_v6 OR v7 <= pid_v7),
+	count(*) FILTER (WHERE @{[ sprintf $tail, 'id' ]} - $server NOT BETWEEN 1 AND $last),
+	count(DISTINCT substr(id::text, 9, 10))
+FROM (SELECT *, lag(id) OVER w AS pid_id, lag(v6) OVER w AS pid_v6, lag(v7) OVER w AS pid_v7
+	  FROM public.conc WINDOW w AS (PARTITION BY pid ORDER BY seq)) c}),
+		'20000|20000|20000|20000|8|0|0|1',
+		"$on: 8 sessions, 20000 keys of each generator: none repeated, each backend's increasing, the server's value and counter, one process value");
+
+	# order across sessions: each key greater than every key returned
+	# before it, in any session
+	my @turn = map { open_session($node, $db) } 1 .. 2;
+	my @last = ('', '', '');
+	my $back = 0;
+	for my $i (1 .. 400)
+	{
+		my @keys = split / /, session_ask($turn[ $i % 2 ],
+			"SELECT $s.objectid()::text || ' ' || $s.uuidv6() || ' ' || $s.uuidv7()");
+		$back += grep { $keys[$_] le $last[$_] } 0 .. 2;
+		@last = @keys;
+	}
+	$_->{harness}->finish for @turn;
+	is($back, 0, "$on: two sessions taking turns 200 times each: every key greater than the other session's before it");
+
+	# a key's index from 8 sessions at once, against one session's; and
+	# with the session's generator (the check can fail)
+	my $rows = $ENV{DENSITY_ROWS} // 100000 * scale();
+	my %size;
+	for my $case ([ 'dens_one', 1, 'objectid' ], [ 'dens_eight', 8, 'objectid' ],
+		[ 'dens_session', 8, 'objectid_portable_session_objectid' ])
+	{
+		my ($t, $n, $f) = @$case;
+		$node->safe_psql($db, "CREATE TABLE public.$t (id $s.objectid PRIMARY KEY DEFAULT $s.$f(), n int)");
+		pgbench_run($node, $db, "portable_$t", "INSERT INTO public.$t (n) SELECT g FROM generate_series(1, 1000) g;\n",
+			$n, int($rows / 1000 / $n));
+		$size{$t} = $node->safe_psql($db, "SELECT pg_relation_size('public.${t}_pkey')");
+	}
+	note sprintf("$on: primary key of %d rows: one session %d kB, 8 sessions %d kB (%.2fx), "
+		  . '8 sessions with the session generator %d kB (%.2fx)',
+		$rows, $size{dens_one} / 1024, $size{dens_eight} / 1024, $size{dens_eight} / $size{dens_one},
+		$size{dens_session} / 1024, $size{dens_session} / $size{dens_one});
+	cmp_ok($size{dens_eight}, '<=', 1.1 * $size{dens_one},
+		"$on: 8 sessions inserting at once leave a primary key within 1.1 times one session's");
+	cmp_ok($size{dens_session}, '>', 1.2 * $size{dens_one},
+		"$on: with the session's generator they leave it more than 1.2 times as large (the check can fail)");
+
+	# prediction (L-4): the values 1.3 before derived from the server's
+	# start and each backend's process ID, for every backend that made
+	# keys, and one that made them in a read-only transaction
+	my $ro = open_session($node, $db);
+	my $ro_pid = session_ask($ro, 'SELECT pg_backend_pid()');
+	my $ro_keys = session_ask($ro, "BEGIN READ ONLY; SELECT string_agg($s.objectid()::text || ' ' || $s.uuidv6(), ' ') "
+		  . "FROM generate_series(1, 100); COMMIT");
+	$ro->{harness}->finish;
+	is( $node->safe_psql(
+			$db, qq{
+CREATE FUNCTION pg_temp.h(text, int) RETURNS bytea LANGUAGE sql
+AS \$\$ SELECT substr(sha256(convert_to(\$1, 'UTF8')), 1, \$2) \$\$;
+CREATE TEMP TABLE keys AS
+SELECT pid, id::text AS id, v6::text AS v6 FROM public.conc
+UNION ALL
+SELECT $ro_pid, k[2 * i - 1], k[2 * i]
+FROM (SELECT string_to_array('$ro_keys', ' ') AS k) a, generate_series(1, 100) i;
+CREATE TEMP TABLE predicted AS
+SELECT encode(v, 'hex') AS v
+FROM (SELECT DISTINCT pid FROM keys) p, (SELECT extract(epoch FROM pg_postmaster_start_time()) AS t) start,
+	generate_series(0, 255) k,
+	LATERAL (SELECT pg_temp.h(concat_ws(' ', 'objectid', start.t, p.pid, nullif(k, 0)), 5) AS pv,
+				pg_temp.h(concat_ws(' ', 'uuidv6', start.t, p.pid), 6) AS node) h,
+	LATERAL (VALUES (h.pv), (set_byte(h.pv, 0, get_byte(h.pv, 0) | 128)),
+			 (set_byte(h.node, 0, get_byte(h.node, 0) | 1))) x(v);
+SELECT count(DISTINCT pid) >= 8, count(*),
+	count(*) FILTER (WHERE substr(id, 9, 10) IN (SELECT v FROM predicted) OR substr(v6, 25) IN (SELECT v FROM predicted))
+FROM keys}),
+		't|20100|0',
+		"$on: L-4, no key of 9 backends (one read-only) carries a value predicted from the server's start and its process ID");
+
+	# replay (L-5): clerk may insert only other columns than the keys
+	$node->safe_psql($db, q{DO $$ BEGIN CREATE ROLE clerk LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$});
+	$node->safe_psql(
+		$db, qq{
+CREATE TABLE public.replay (id $s.objectid DEFAULT $s.objectid(), v6 uuid DEFAULT $s.uuidv6(),
+	v7 uuid DEFAULT $s.uuidv7(), via text);
+GRANT INSERT (via) ON public.replay TO clerk;
+GRANT USAGE ON SCHEMA $s TO clerk});
+	$node->safe_psql(
+		$db, q{
+DO $$
+DECLARE
+	us int8;
+	lead text;
+	lead6 text;
+BEGIN
+	FOR i IN 1..3000 LOOP
+		IF i % 20 = 1 THEN
+			us := (extract(epoch FROM clock_timestamp()) * 1000000)::int8;
+			lead := concat_ws(' ', 0, us / 1000000, least(us % 1000000 * 8388608 / 1000000 + 4000, 8388606));
+			lead6 := concat_ws(' ', 5, '000000000000', us * 10 + 122192928000005000, us * 10 + 122192928000005000);
+		END IF;
+		PERFORM set_config('objectid_portable.objectid', lead, false);
+		PERFORM set_config('objectid_portable.uuidv6', lead6, false);
+		PERFORM set_config('objectid_portable.uuidv7', (us * 1000 + 500000)::text, false);
+		INSERT INTO public.replay (via) VALUES ('replay');
+	END LOOP;
+END
+$$}, connstr => $node->connstr($db) . ' user=clerk');
+	is($node->safe_psql($db, q{
+SELECT count(*), count(*) - count(DISTINCT id), count(*) - count(DISTINCT v6), count(*) - count(DISTINCT v7)
+FROM public.replay}),
+		'3000|0|0|0', "$on: L-5, a role that may insert only other columns, setting the state ahead again and again: no key repeated");
+
+	# the clock stepped back an hour and forward again
+	$node->safe_psql($db, "CREATE TABLE public.stepped (phase text, id $s.objectid, v6 uuid, v7 uuid, t timestamptz)");
+	SKIP:
+	{
+		skip 'libfaketime is not installed (test/run installs it)', 3
+		  unless step_clock($node, $db, "INSERT INTO public.stepped SELECT '%s', $s.objectid(), $s.uuidv6(), "
+			  . "$s.uuidv7(), clock_timestamp() FROM generate_series(1, 100)");
+		is( $node->safe_psql(
+				$db, qq{
+SELECT string_agg(format('%s: %s', phase, ahead), ', ' ORDER BY phase)
+FROM (SELECT phase, count(*) FILTER (WHERE $s.objectid_timestamp(id) > t OR $s.uuid_timestamp(v6) > t
+		OR $s.uuid_timestamp(v7) > t) AS ahead
+	  FROM public.stepped GROUP BY phase) s}),
+			'back, new session: 0, back, open session: 0, before: 0, forward: 0',
+			"$on: the clock stepped back and forward: no key ahead of it, in any session");
+		is( $node->safe_psql(
+				$db, qq{
+SELECT min($s.objectid_timestamp(id)) FILTER (WHERE phase LIKE 'back%')
+	< max($s.objectid_timestamp(id)) FILTER (WHERE phase = 'before') - interval '59 minutes'
+FROM public.stepped}),
+			't', "$on: the keys made after the step back carry the clock's hour");
+		is( $node->safe_psql($db,
+				'SELECT count(*) - count(DISTINCT id), count(*) - count(DISTINCT v6), count(*) - count(DISTINCT v7) FROM public.stepped'),
+			'0|0|0', "$on: no key made around the steps repeats");
+	}
+
+	lifetime_events($node, $db,
+		sub { $node->safe_psql($db, "SELECT substr($s.objectid()::text, 9, 10)") }, $on);
+	$node->safe_psql($db, 'DROP TABLE public.conc, public.dens_one, public.dens_eight, public.dens_session, '
+		  . 'public.replay, public.stepped');
+	return;
 }
 
 # ---- pg_regress
@@ -838,8 +1176,9 @@ sub planted_checks
 	# function whose text gives the version installed (which version 1.2
 	# ran), functions and an aggregate of the edition's names (one the pg_tle
 	# route would make its type's input), the types objectid (a domain whose
-	# check runs ran()) and objectid_portable_detect_state, and an operator,
-	# as [ object, SQL to plant it, SQL to drop it ]; each runs ran()
+	# check runs ran()) and objectid_portable_detect_state, an operator, and
+	# a sequence of the counter's name, as [ object, SQL to plant it, SQL to
+	# drop it ]; each but the sequence runs ran()
 	my $runs = q{LANGUAGE plpgsql AS $$ BEGIN PERFORM mallory.ran(); RETURN NULL; END $$};
 	my @plants = (
 		[ 'Function public.objectid_portable_version()',
@@ -867,7 +1206,12 @@ sub planted_checks
 			'DROP TYPE public.objectid_portable_detect_state' ],
 		[ 'Operator public.~(text,text)',
 			'CREATE OPERATOR public.~ (LEFTARG = text, RIGHTARG = text, FUNCTION = mallory.matches)',
-			'DROP OPERATOR public.~(text, text)' ]);
+			'DROP OPERATOR public.~(text, text)' ],
+		# the server's counter: no code, but mallory could set it back, and
+		# keys would repeat
+		[ 'Relation public.objectid_portable_counter',
+			'CREATE SEQUENCE public.objectid_portable_counter',
+			'DROP SEQUENCE public.objectid_portable_counter' ]);
 	my $as_mallory = sub {
 		$node->safe_psql($db, $_[0], connstr => $node->connstr($db) . ' user=mallory');
 	};

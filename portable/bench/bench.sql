@@ -64,6 +64,18 @@ SELECT pg_temp.gen(8, 'uuidv4()', 'pg_catalog.gen_random_uuid()', :calls);
 \if :core_uuidv7
 SELECT pg_temp.gen(3, 'uuidv7()', 'pg_catalog.uuidv7()', :calls);
 \endif
+-- the floors of a generator in SQL: one nextval() (CACHE 1), one
+-- clock_timestamp(), and the same clock reading through an SQL function
+-- with a body in standard SQL, which the planner inlines, and through a
+-- PL/pgSQL function, which it calls
+CREATE SEQUENCE core.floor_counter CACHE 1;
+CREATE FUNCTION core.floor_sql() RETURNS timestamptz LANGUAGE sql VOLATILE RETURN clock_timestamp();
+CREATE FUNCTION core.floor_plpgsql() RETURNS timestamptz LANGUAGE plpgsql VOLATILE
+AS $$ BEGIN RETURN clock_timestamp(); END $$;
+SELECT pg_temp.gen(40, 'floor: nextval()', 'pg_catalog.nextval(''core.floor_counter'')', :calls);
+SELECT pg_temp.gen(41, 'floor: clock_timestamp()', 'pg_catalog.clock_timestamp()', :calls);
+SELECT pg_temp.gen(42, 'floor: an inlined SQL function (RETURN clock_timestamp())', 'core.floor_sql()', :calls);
+SELECT pg_temp.gen(43, 'floor: a PL/pgSQL function (RETURN clock_timestamp())', 'core.floor_plpgsql()', :calls);
 \set key uuid
 \set keygen 'gen_random_uuid()'
 CREATE TABLE r AS SELECT gen_random_uuid() AS id FROM generate_series(1, :rows);
