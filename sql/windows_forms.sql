@@ -260,7 +260,28 @@ CREATE TABLE wf_inh_h1 (CHECK (objectid_timestamp(id) < '2024-07-01+00')) INHERI
 CREATE TABLE wf_inh_h2 (CHECK (objectid_timestamp(id) >= '2024-07-01+00')) INHERITS (wf_inh);
 INSERT INTO wf_inh_h1 SELECT id, ts FROM est_u WHERE ts < '2024-07-01+00';
 INSERT INTO wf_inh_h2 SELECT id, ts FROM est_u WHERE ts >= '2024-07-01+00';
-ANALYZE wf_expr, wf_partial, wf_bysecond, wf_inh, wf_inh_h1, wf_inh_h2;
+-- through an SQL function the planner inlines, in an index and in CHECKs
+CREATE FUNCTION wf_created_at(objectid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE AS 'SELECT public.objectid_timestamp($1)';
+CREATE TABLE wf_wrapped AS SELECT id, ts FROM est_u;
+CREATE INDEX ON wf_wrapped (wf_created_at(id));
+CREATE TABLE wf_winh (id objectid, ts timestamptz);
+CREATE TABLE wf_winh_h1 (CHECK (wf_created_at(id) < '2024-07-01+00')) INHERITS (wf_winh);
+CREATE TABLE wf_winh_h2 (CHECK (wf_created_at(id) >= '2024-07-01+00')) INHERITS (wf_winh);
+INSERT INTO wf_winh_h1 SELECT id, ts FROM est_u WHERE ts < '2024-07-01+00';
+INSERT INTO wf_winh_h2 SELECT id, ts FROM est_u WHERE ts >= '2024-07-01+00';
+-- partitions of a list: each partitioned by the second, or one with an
+-- index on the second of its own
+CREATE TABLE wf_tenants (tenant int, id objectid, ts timestamptz) PARTITION BY LIST (tenant);
+CREATE TABLE wf_tenant_1 PARTITION OF wf_tenants FOR VALUES IN (1)
+	PARTITION BY RANGE ((objectid_timestamp(id)));
+CREATE TABLE wf_tenant_1a PARTITION OF wf_tenant_1 FOR VALUES FROM ('2024-01-01+00') TO ('2024-07-01+00');
+CREATE TABLE wf_tenant_1b PARTITION OF wf_tenant_1 FOR VALUES FROM ('2024-07-01+00') TO ('2025-01-01+00');
+CREATE TABLE wf_tenant_2 PARTITION OF wf_tenants FOR VALUES IN (2);
+INSERT INTO wf_tenants SELECT 1 + (row_number() OVER () % 2)::int, id, ts FROM est_u;
+CREATE INDEX ON wf_tenant_2 ((objectid_timestamp(id)));
+ANALYZE wf_expr, wf_partial, wf_bysecond, wf_inh, wf_inh_h1, wf_inh_h2, wf_wrapped,
+	wf_winh, wf_winh_h1, wf_winh_h2, wf_tenants;
 CREATE FUNCTION wf_cost(q text, rewrite bool) RETURNS float8 LANGUAGE plpgsql AS $$
 DECLARE
 	p json;
@@ -276,6 +297,10 @@ INSERT INTO wf_built VALUES
 	('partial index', $$SELECT * FROM wf_partial WHERE objectid_timestamp(id) >= '2024-12-30+00' AND ts >= '2024-12-30+00'$$),
 	('partition key', $$SELECT * FROM wf_bysecond WHERE id::timestamptz >= '2024-12-30+00'$$),
 	('CHECK on children', $$SELECT * FROM wf_inh WHERE id::timestamptz >= '2024-12-30+00'$$),
+	('expression index, inlined', $$SELECT * FROM wf_wrapped WHERE wf_created_at(id) >= '2024-06-10 12:00+00' AND wf_created_at(id) < '2024-06-10 13:00+00'$$),
+	('CHECK on children, inlined', $$SELECT * FROM wf_winh WHERE wf_created_at(id) >= '2024-12-30+00'$$),
+	('partition key of a partition', $$SELECT * FROM wf_tenants WHERE tenant = 1 AND id::timestamptz >= '2024-12-30+00'$$),
+	('index of a partition', $$SELECT * FROM wf_tenants WHERE tenant = 2 AND id::timestamptz >= '2024-12-30+00' AND id::timestamptz < '2024-12-30 06:00+00'$$),
 	('the key alone', $$SELECT * FROM est_u WHERE id::timestamptz >= '2024-12-30+00'$$);
 SELECT tbl, wf_cost(q, true) <= wf_cost(q, false) AS not_dearer,
 	wf_plan(q, true) = wf_plan(q, false) AS as_written,
@@ -286,9 +311,55 @@ EXPLAIN (COSTS OFF) SELECT * FROM wf_expr WHERE id::timestamptz >= '2024-06-10 1
 EXPLAIN (COSTS OFF) SELECT * FROM wf_partial WHERE objectid_timestamp(id) >= '2024-12-30+00' AND ts >= '2024-12-30+00';
 EXPLAIN (COSTS OFF) SELECT * FROM wf_bysecond WHERE id::timestamptz >= '2024-12-30+00';
 EXPLAIN (COSTS OFF) SELECT * FROM wf_inh WHERE id::timestamptz >= '2024-12-30+00';
+EXPLAIN (COSTS OFF) SELECT * FROM wf_tenants WHERE tenant = 1 AND id::timestamptz >= '2024-12-30+00';
 -- the same table without its index on the second: the key's index again
 DROP INDEX wf_expr_second;
 EXPLAIN (COSTS OFF) SELECT * FROM wf_expr WHERE id::timestamptz >= '2024-06-10 12:00+00' AND id::timestamptz < '2024-06-10 13:00+00';
+
+--
+-- An equality of the second with another table's column is a join's
+-- equality, left as written: a hash or merge join needs it (a FULL join
+-- has no other), and its estimate is the column's
+--
+CREATE TABLE wf_ticks AS SELECT ts FROM est_u WHERE ts < '2024-02-01+00';
+ANALYZE wf_ticks;
+SELECT count(*) FROM est_u o FULL JOIN wf_ticks k ON o.id::timestamptz = k.ts;
+SELECT wf_plan('SELECT * FROM est_u o JOIN wf_ticks k ON o.id::timestamptz = k.ts', true) =
+	wf_plan('SELECT * FROM est_u o JOIN wf_ticks k ON o.id::timestamptz = k.ts', false) AS join_as_written;
+
+--
+-- Privileges: a role that reads through a view, with no USAGE on the
+-- extension's schema, gets the window on the key; a role that may not run
+-- the bound functions (EXECUTE revoked) gets the comparison as written,
+-- which needs neither, and the same rows
+--
+CREATE SCHEMA wf_ext;
+ALTER EXTENSION objectid SET SCHEMA wf_ext;
+CREATE ROLE regress_objectid_wf_reader;
+CREATE VIEW wf_reader_v AS SELECT id, id::timestamptz AS created_at FROM est_u;
+GRANT SELECT ON wf_reader_v TO regress_objectid_wf_reader;
+SET ROLE regress_objectid_wf_reader;
+SELECT count(*) FROM wf_reader_v WHERE created_at >= '2024-12-30+00';
+SET search_path = public;
+SELECT wf_ext.objectid_first_at_or_after(now());  -- no USAGE: it cannot name it
+RESET ROLE;
+SET search_path = public, wf_ext, pg_catalog;
+SET ROLE regress_objectid_wf_reader;
+EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_v WHERE created_at >= '2024-12-30+00';
+RESET ROLE;
+GRANT USAGE ON SCHEMA wf_ext TO regress_objectid_wf_reader;
+REVOKE EXECUTE ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) FROM PUBLIC;
+SET ROLE regress_objectid_wf_reader;
+SELECT count(*) FROM wf_reader_v WHERE created_at >= '2024-12-30+00';
+EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_v WHERE created_at >= '2024-12-30+00';
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) TO PUBLIC;
+DROP VIEW wf_reader_v;
+REVOKE USAGE ON SCHEMA wf_ext FROM regress_objectid_wf_reader;
+DROP ROLE regress_objectid_wf_reader;
+ALTER EXTENSION objectid SET SCHEMA public;
+DROP SCHEMA wf_ext;
+SET search_path = public, pg_catalog;
 
 --
 -- A connection's first statement: after \c nothing has loaded the library
@@ -315,7 +386,8 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM wf_p WHERE id::timestamptz >= '2024-12-
 SET search_path = public, pg_catalog;
 
 DROP TABLE wf_zones, wf_dates, wf_stamps, wf_r, wf_shapes, wf_cases, wf_marks, wf_forms,
-	wf_target, wf_expr, wf_partial, wf_bysecond, wf_inh CASCADE;
+	wf_target, wf_expr, wf_partial, wf_bysecond, wf_inh, wf_wrapped, wf_winh, wf_tenants,
+	wf_ticks CASCADE;
 DROP TABLE wf_p, est_u, est_s CASCADE;
-DROP FUNCTION wf_instant(timestamp), wf_bounds_differ(text), wf_rows(text, text, bool), wf_plan(text, bool),
+DROP FUNCTION wf_created_at(objectid), wf_instant(timestamp), wf_bounds_differ(text), wf_rows(text, text, bool), wf_plan(text, bool),
 	wf_result(text, bool), wf_cost(text, bool);

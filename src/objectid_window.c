@@ -77,7 +77,10 @@
 #include "access/stratnum.h"
 #include "access/table.h"
 #include "catalog/pg_am_d.h"
+#include "access/genam.h"
+#include "catalog/pg_constraint.h"
 #include "catalog/pg_index.h"
+#include "catalog/pg_partitioned_table.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_language_d.h"
 #include "catalog/pg_proc.h"
@@ -97,14 +100,17 @@
 #endif
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/date.h"
 #include "utils/fmgrprotos.h"
+#include "utils/fmgroids.h"
 #include "utils/guc.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
-#include "utils/partcache.h"
+#include "utils/memutils.h"
 #include "utils/rel.h"
-#include "utils/relcache.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 
@@ -206,9 +212,6 @@ typedef struct objectid_window_ctx
 	Oid			lt_op;			/* objectid < objectid */
 	/* InvalidOid where an overload is missing */
 	Oid			bound_fn[OBJECTID_WINDOW_BOUNDS][OBJECTID_INSTANTS];
-	bool		seconds_looked;
-	Bitmapset  *seconds;		/* columns whose second the table indexes,
-								 * constrains or is partitioned by */
 } objectid_window_ctx;
 
 static bool objectid_rewrite_time_windows = true;
@@ -228,6 +231,8 @@ static void objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
 									 bool inhparent, RelOptInfo *rel);
 #define OBJECTID_RELATION_HOOK get_relation_info_hook
 #endif
+
+static void objectid_built_invalidate(Datum arg, Oid relid);
 
 PG_FUNCTION_INFO_V1(objectid_first_at_or_after);
 PG_FUNCTION_INFO_V1(objectid_first_after);
@@ -261,6 +266,7 @@ objectid_window_init(void)
 							 NULL, NULL, NULL);
 	objectid_prev_relation_hook = OBJECTID_RELATION_HOOK;
 	OBJECTID_RELATION_HOOK = objectid_window_relation;
+	CacheRegisterRelcacheCallback(objectid_built_invalidate, (Datum) 0);
 }
 
 /*
@@ -439,7 +445,7 @@ objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
 		objectid_last_at_or_before_timestamp},
 		{objectid_first_in_second, NULL, NULL}
 	};
-	char	   *nspname;
+	Oid			nsp;
 	Oid			opclass;
 	Oid			opfamily;
 	int			i,
@@ -449,23 +455,27 @@ objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
 		return ctx->usable;
 	ctx->looked_up = true;
 
+	/*
+	 * In the schema of the anchor, found by name there through the catalog
+	 * (a lookup by qualified name would ask for USAGE on the schema, which
+	 * a role reading through a view may not have)
+	 */
 	ctx->objectid_type = objectid_type;
-	nspname = get_namespace_name(get_func_namespace(anchor_fn));
-	if (nspname == NULL)
-		return false;
+	nsp = get_func_namespace(anchor_fn);
 	for (i = 0; i < OBJECTID_WINDOW_BOUNDS; i++)
 	{
 		for (k = 0; k < OBJECTID_INSTANTS; k++)
 		{
-			Oid			argtypes[1] = {objectid_window_instant_types[k]};
+			Oid			argtype = objectid_window_instant_types[k];
 			Oid			fn;
 
 			ctx->bound_fn[i][k] = InvalidOid;
 			if (fns[i][k] == NULL)
 				continue;
-			fn = LookupFuncName(list_make2(makeString(nspname),
-										   makeString(pstrdup(objectid_window_names[i]))),
-								1, argtypes, true);
+			fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
+								 CStringGetDatum(objectid_window_names[i]),
+								 PointerGetDatum(buildoidvector(&argtype, 1)),
+								 ObjectIdGetDatum(nsp));
 			if (OidIsValid(fn) && objectid_is_c_function(fn, fns[i][k]) &&
 				get_func_rettype(fn) == ctx->objectid_type)
 				ctx->bound_fn[i][k] = fn;
@@ -553,10 +563,60 @@ objectid_window_key(Node *node, objectid_window_ctx *ctx)
 	return (Node *) linitial(f->args);
 }
 
-/* adds the table's columns that e reads to ctx->seconds (the column's
- * number in the table of the range table index, relOid the table e is of) */
+/*
+ * What tables have built on the second of their columns: an index on it
+ * (an expression index), an index predicate, a partition key or a CHECK
+ * constraint that reads it, also through an SQL function the planner
+ * inlines (the expressions are simplified as the planner simplifies a
+ * query's), in the table or in any table that inherits from it (a
+ * partition of any level, an inheritance child), whose comparisons are
+ * then left as written; and whether a table or a descendant is a foreign
+ * table, whose server plans the comparison itself.  Worked out once per
+ * table and kept until any table's definition changes (a relcache
+ * invalidation), so that planning a window does not read the catalogs of
+ * every partition each time.  Descendants are read from the catalogs, not
+ * opened or locked: the planner locks only the partitions it keeps.
+ */
+typedef struct objectid_built_key
+{
+	Oid			relid;
+	bool		inh;			/* with the tables that inherit from it */
+	Oid			timestamp_fn;	/* objectid_timestamp() */
+} objectid_built_key;
+
+typedef struct objectid_built_entry
+{
+	objectid_built_key key;
+	bool		all;			/* leave every comparison as written */
+	Bitmapset  *attnos;			/* the columns whose second is used */
+} objectid_built_entry;
+
+static MemoryContext objectid_built_context = NULL;
+static HTAB *objectid_built_cache = NULL;
+static bool objectid_built_stale = false;
+
+/*
+ * a relcache invalidation: the cache is emptied at its next use (not here,
+ * where an entry may be being worked out)
+ */
 static void
-objectid_window_note_columns(objectid_window_ctx *ctx, Node *e, Oid relOid)
+objectid_built_invalidate(Datum arg, Oid relid)
+{
+	objectid_built_stale = true;
+}
+
+typedef struct objectid_built_scan
+{
+	Oid			top;			/* the table asked about */
+	Oid			relid;			/* the table whose expressions these are */
+	Oid			timestamp_fn;
+	bool		all;
+	Bitmapset  *attnos;			/* numbered as the top table's */
+} objectid_built_scan;
+
+/* the columns (of scan->relid, stored as varno 1) that e reads, as top's */
+static void
+objectid_built_columns(objectid_built_scan *scan, Node *e)
 {
 	Bitmapset  *attnos = NULL;
 	int			k = -1;
@@ -566,55 +626,42 @@ objectid_window_note_columns(objectid_window_ctx *ctx, Node *e, Oid relOid)
 	{
 		AttrNumber	attno = k + FirstLowInvalidHeapAttributeNumber;
 
-		/* a child's column: the parent's of the same name */
-		if (relOid != ctx->rte->relid && attno > 0)
+		/* a descendant's column: the top table's of the same name */
+		if (scan->relid != scan->top && attno > 0)
 		{
-			char	   *name = get_attname(relOid, attno, true);
+			char	   *name = get_attname(scan->relid, attno, true);
 
-			attno = name ? get_attnum(ctx->rte->relid, name) : InvalidAttrNumber;
+			attno = name ? get_attnum(scan->top, name) : InvalidAttrNumber;
 		}
 		if (attno != InvalidAttrNumber)
-			ctx->seconds = bms_add_member(ctx->seconds,
+			scan->attnos = bms_add_member(scan->attnos,
 										  attno - FirstLowInvalidHeapAttributeNumber);
 	}
 }
 
-typedef struct objectid_window_note
-{
-	objectid_window_ctx *ctx;
-	Oid			relOid;
-} objectid_window_note;
-
 /* every objectid_timestamp(e) in an expression: e's columns */
 static bool
-objectid_window_note_walker(Node *node, objectid_window_note *note)
+objectid_built_walker(Node *node, objectid_built_scan *scan)
 {
 	if (node == NULL)
 		return false;
 	if (IsA(node, FuncExpr) &&
-		((FuncExpr *) node)->funcid == note->ctx->timestamp_fn)
-		objectid_window_note_columns(note->ctx, node, note->relOid);
-	return expression_tree_walker(node, objectid_window_note_walker, note);
+		((FuncExpr *) node)->funcid == scan->timestamp_fn)
+		objectid_built_columns(scan, node);
+	return expression_tree_walker(node, objectid_built_walker, scan);
 }
 
 /*
- * An index's expressions or predicate, a CHECK constraint, as the catalog
- * stores them: whole = true, only expressions that are the second itself
- * (an index column, a partition key); else the second anywhere in it.
+ * An expression as the catalog stores it (nodeToString), simplified:
+ * whole = true, a list of an index's columns or of a partition key, where
+ * only a column that is the second itself counts; else a predicate or a
+ * constraint, where the second anywhere in it counts.
  */
 static void
-objectid_window_note_text(objectid_window_ctx *ctx, Oid relOid,
-						  const char *text, bool whole)
+objectid_built_text(objectid_built_scan *scan, const char *text, bool whole)
 {
-	char		needle[32];
-	Node	   *node;
-	objectid_window_note note = {ctx, relOid};
+	Node	   *node = eval_const_expressions(NULL, (Node *) stringToNode(text));
 
-	/* most are about something else: a look at the text tells */
-	snprintf(needle, sizeof(needle), ":funcid %u ", ctx->timestamp_fn);
-	if (strstr(text, needle) == NULL)
-		return;
-	node = stringToNode(text);
 	if (whole && IsA(node, List))
 	{
 		ListCell   *lc;
@@ -624,104 +671,185 @@ objectid_window_note_text(objectid_window_ctx *ctx, Oid relOid,
 			Node	   *e = (Node *) lfirst(lc);
 
 			if (IsA(e, FuncExpr) &&
-				((FuncExpr *) e)->funcid == ctx->timestamp_fn)
-				objectid_window_note_columns(ctx, e, relOid);
+				((FuncExpr *) e)->funcid == scan->timestamp_fn)
+				objectid_built_columns(scan, e);
 		}
 	}
 	else
-		(void) objectid_window_note_walker(node, &note);
+		(void) objectid_built_walker(node, scan);
 }
 
-/* what one table (or a child of it) has on an id's second */
+/* a text column of a catalog row, when not NULL */
 static void
-objectid_window_note_table(objectid_window_ctx *ctx, Oid relOid)
+objectid_built_attr(objectid_built_scan *scan, HeapTuple tuple, int attnum,
+					TupleDesc desc, bool whole)
 {
-	Relation	rel = table_open(relOid, NoLock);
-	List	   *indexes = RelationGetIndexList(rel);
-	ListCell   *lc;
+	bool		isnull;
+	Datum		d = heap_getattr(tuple, attnum, desc, &isnull);
 
-	foreach(lc, indexes)
+	if (!isnull)
+		objectid_built_text(scan, TextDatumGetCString(d), whole);
+}
+
+/* one table's indexes, partition key and CHECK constraints */
+static void
+objectid_built_table(objectid_built_scan *scan, Oid relid)
+{
+	char		relkind = get_rel_relkind(relid);
+	Relation	catalog;
+	SysScanDesc sd;
+	ScanKeyData key;
+	HeapTuple	tuple;
+
+	scan->relid = relid;
+	if (relkind == RELKIND_FOREIGN_TABLE)
+		scan->all = true;
+
+	catalog = table_open(IndexRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_index_indrelid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(relid));
+	sd = systable_beginscan(catalog, IndexIndrelidIndexId, true, NULL, 1, &key);
+	while (HeapTupleIsValid(tuple = systable_getnext(sd)))
 	{
-		HeapTuple	tuple = SearchSysCache1(INDEXRELID,
-											ObjectIdGetDatum(lfirst_oid(lc)));
-		Datum		d;
-		bool		isnull;
-
-		if (!HeapTupleIsValid(tuple))
-			continue;
-		d = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indexprs, &isnull);
-		if (!isnull)
-			objectid_window_note_text(ctx, relOid, TextDatumGetCString(d), true);
-		d = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indpred, &isnull);
-		if (!isnull)
-			objectid_window_note_text(ctx, relOid, TextDatumGetCString(d), false);
-		ReleaseSysCache(tuple);
+		objectid_built_attr(scan, tuple, Anum_pg_index_indexprs,
+							RelationGetDescr(catalog), true);
+		objectid_built_attr(scan, tuple, Anum_pg_index_indpred,
+							RelationGetDescr(catalog), false);
 	}
-	list_free(indexes);
+	systable_endscan(sd);
+	table_close(catalog, AccessShareLock);
 
-	if (rel->rd_rel->relkind == RELKIND_PARTITIONED_TABLE)
+	if (relkind == RELKIND_PARTITIONED_TABLE)
 	{
-		PartitionKey key = RelationGetPartitionKey(rel);
-
-		foreach(lc, key->partexprs)
+		tuple = SearchSysCache1(PARTRELID, ObjectIdGetDatum(relid));
+		if (HeapTupleIsValid(tuple))
 		{
-			Node	   *e = (Node *) lfirst(lc);
+			bool		isnull;
+			Datum		d = SysCacheGetAttr(PARTRELID, tuple,
+											Anum_pg_partitioned_table_partexprs,
+											&isnull);
 
-			if (IsA(e, FuncExpr) &&
-				((FuncExpr *) e)->funcid == ctx->timestamp_fn)
-				objectid_window_note_columns(ctx, e, relOid);
+			if (!isnull)
+				objectid_built_text(scan, TextDatumGetCString(d), true);
+			ReleaseSysCache(tuple);
 		}
 	}
 
-	if (rel->rd_att->constr != NULL)
+	catalog = table_open(ConstraintRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_constraint_conrelid, BTEqualStrategyNumber,
+				F_OIDEQ, ObjectIdGetDatum(relid));
+	sd = systable_beginscan(catalog, ConstraintRelidTypidNameIndexId, true,
+							NULL, 1, &key);
+	while (HeapTupleIsValid(tuple = systable_getnext(sd)))
 	{
-		int			i;
-
-		for (i = 0; i < rel->rd_att->constr->num_check; i++)
-			objectid_window_note_text(ctx, relOid,
-									  rel->rd_att->constr->check[i].ccbin,
-									  false);
+		if (((Form_pg_constraint) GETSTRUCT(tuple))->contype == CONSTRAINT_CHECK)
+			objectid_built_attr(scan, tuple, Anum_pg_constraint_conbin,
+								RelationGetDescr(catalog), false);
 	}
-	table_close(rel, NoLock);
+	systable_endscan(sd);
+	table_close(catalog, AccessShareLock);
 }
 
 /*
- * Does the table have something on the second of a column e reads: an
- * index, an index predicate, a partition key or a CHECK constraint?  The
- * tables that inherit from it (not partitions) are looked at too: each is
- * scanned with the conditions as written.  They are locked as the planner
- * locks them next.
+ * Is the second of a column e reads used by what the table (with inh, or
+ * a table that inherits from it) has built, or is one of them foreign?
  */
 static bool
 objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
 {
+	objectid_built_key key;
+	objectid_built_entry *entry;
 	Bitmapset  *attnos = NULL;
+	bool		found;
 	bool		used;
 
-	if (!ctx->seconds_looked)
+	if (objectid_built_stale || objectid_built_cache == NULL)
 	{
-		ctx->seconds_looked = true;
-		objectid_window_note_table(ctx, ctx->rte->relid);
-		if (ctx->rte->inh && ctx->rte->relkind == RELKIND_RELATION)
-		{
-			List	   *children = find_all_inheritors(ctx->rte->relid,
-													   ctx->rte->rellockmode,
-													   NULL);
-			ListCell   *lc;
+		HASHCTL		info;
 
-			foreach(lc, children)
+		if (objectid_built_context == NULL)
+			objectid_built_context = AllocSetContextCreate(TopMemoryContext,
+														   "objectid tables' seconds",
+														   ALLOCSET_SMALL_SIZES);
+		MemoryContextReset(objectid_built_context);
+		info.keysize = sizeof(objectid_built_key);
+		info.entrysize = sizeof(objectid_built_entry);
+		info.hcxt = objectid_built_context;
+		objectid_built_cache = hash_create("objectid tables' seconds", 16, &info,
+										   HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		objectid_built_stale = false;
+	}
+
+	memset(&key, 0, sizeof(key));
+	key.relid = ctx->rte->relid;
+	key.inh = ctx->rte->inh;
+	key.timestamp_fn = ctx->timestamp_fn;
+	entry = hash_search(objectid_built_cache, &key, HASH_FIND, NULL);
+	if (entry == NULL)
+	{
+		objectid_built_scan scan;
+		List	   *rels = list_make1_oid(key.relid);
+		ListCell   *lc;
+
+		memset(&scan, 0, sizeof(scan));
+		scan.top = key.relid;
+		scan.timestamp_fn = key.timestamp_fn;
+		if (key.inh)
+			rels = find_all_inheritors(key.relid, NoLock, NULL);
+		foreach(lc, rels)
+			objectid_built_table(&scan, lfirst_oid(lc));
+
+		/* kept unless a definition changed meanwhile */
+		if (!objectid_built_stale)
+		{
+			entry = hash_search(objectid_built_cache, &key, HASH_ENTER, &found);
+			entry->all = scan.all;
+			entry->attnos = NULL;
+			if (scan.attnos != NULL)
 			{
-				if (lfirst_oid(lc) != ctx->rte->relid)
-					objectid_window_note_table(ctx, lfirst_oid(lc));
+				MemoryContext old = MemoryContextSwitchTo(objectid_built_context);
+
+				entry->attnos = bms_copy(scan.attnos);
+				MemoryContextSwitchTo(old);
 			}
 		}
+		if (scan.all)
+			return true;
+		pull_varattnos(e, ctx->relid, &attnos);
+		return bms_overlap(attnos, scan.attnos);
 	}
-	if (ctx->seconds == NULL)
-		return false;
+	if (entry->all)
+		return true;
 	pull_varattnos(e, ctx->relid, &attnos);
-	used = bms_overlap(attnos, ctx->seconds);
+	used = bms_overlap(attnos, entry->attnos);
 	bms_free(attnos);
 	return used;
+}
+
+/*
+ * May the current user run fn?  A bound or an operator of ours the role
+ * may not execute (EXECUTE revoked, or default privileges that never
+ * granted it) leaves the comparison as written, which needs neither.
+ */
+static bool
+objectid_window_may_run(Oid fn)
+{
+#if PG_VERSION_NUM >= 160000
+	return object_aclcheck(ProcedureRelationId, fn, GetUserId(),
+						   ACL_EXECUTE) == ACLCHECK_OK;
+#else
+	return pg_proc_aclcheck(fn, GetUserId(), ACL_EXECUTE) == ACLCHECK_OK;
+#endif
+}
+
+/* may the current user run the bound of which and the operator of lower? */
+static bool
+objectid_window_may_bound(objectid_window_ctx *ctx, bool lower,
+						  objectid_window_bound which,
+						  objectid_window_instant type)
+{
+	return objectid_window_may_run(ctx->bound_fn[which][type]) &&
+		objectid_window_may_run(lower ? ctx->ge_fn : ctx->le_fn);
 }
 
 /* "e op bound(t)", folded */
@@ -830,6 +958,11 @@ objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 		lower = !varonleft;
 	else
 		return (Node *) op;
+	if (!objectid_window_may_bound(ctx, lower,
+								   lower ? OBJECTID_FIRST_IN_SECOND :
+								   OBJECTID_LAST_AT_OR_BEFORE,
+								   OBJECTID_INSTANT_TIMESTAMPTZ))
+		return (Node *) op;
 
 	return (Node *) make_andclause(list_make2(objectid_window_bound_clause(ctx, copyObject(e), lower,
 																		   lower ? OBJECTID_FIRST_IN_SECOND :
@@ -859,6 +992,8 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 {
 	const objectid_window_opr *opr = NULL;
 	int16		strategy;
+	int			lo,
+				hi;
 	Node	   *e = NULL;
 	Node	   *t = NULL;
 	int			type = -1;
@@ -886,9 +1021,14 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 			continue;
 		t = (Node *) list_nth(op->args, 1 - side);
 		type = objectid_window_instant_of(side == 0 ? opr->right : opr->left);
+		/*
+		 * = with another table's column is a join's equality, which a hash
+		 * or merge join (a FULL join has no other) needs as written
+		 */
 		if (!objectid_window_of_table(e, ctx) ||
 			!objectid_window_instant_ok(t, opr->strategy == BTEqualStrategyNumber,
-										ctx))
+										ctx) ||
+			(opr->strategy == BTEqualStrategyNumber && contain_var_clause(t)))
 			e = NULL;
 	}
 	if (e == NULL || type < 0)
@@ -905,28 +1045,29 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 		objectid_window_second_used(ctx, e))
 		return (Node *) op;
 
-	switch (strategy)
-	{
-		case BTGreaterEqualStrategyNumber:
-			return objectid_window_bound_clause(ctx, e, true,
-												OBJECTID_FIRST_AT_OR_AFTER, type, t);
-		case BTGreaterStrategyNumber:
-			return objectid_window_bound_clause(ctx, e, true,
-												OBJECTID_FIRST_AFTER, type, t);
-		case BTLessStrategyNumber:
-			return objectid_window_bound_clause(ctx, e, false,
-												OBJECTID_LAST_BEFORE, type, t);
-		case BTLessEqualStrategyNumber:
-			return objectid_window_bound_clause(ctx, e, false,
-												OBJECTID_LAST_AT_OR_BEFORE, type, t);
-		default:
-			return (Node *) make_andclause(list_make2(objectid_window_bound_clause(ctx, e, true,
-																				   OBJECTID_FIRST_AT_OR_AFTER,
-																				   type, t),
-													  objectid_window_bound_clause(ctx, copyObject(e), false,
-																				   OBJECTID_LAST_AT_OR_BEFORE,
-																				   type, copyObject(t))));
-	}
+	/* a lower bound, an upper bound, or both (=) */
+	lo = hi = -1;
+	if (strategy == BTGreaterEqualStrategyNumber ||
+		strategy == BTEqualStrategyNumber)
+		lo = OBJECTID_FIRST_AT_OR_AFTER;
+	else if (strategy == BTGreaterStrategyNumber)
+		lo = OBJECTID_FIRST_AFTER;
+	if (strategy == BTLessEqualStrategyNumber ||
+		strategy == BTEqualStrategyNumber)
+		hi = OBJECTID_LAST_AT_OR_BEFORE;
+	else if (strategy == BTLessStrategyNumber)
+		hi = OBJECTID_LAST_BEFORE;
+	if ((lo >= 0 && !objectid_window_may_bound(ctx, true, lo, type)) ||
+		(hi >= 0 && !objectid_window_may_bound(ctx, false, hi, type)))
+		return (Node *) op;
+	if (hi < 0)
+		return objectid_window_bound_clause(ctx, e, true, lo, type, t);
+	if (lo < 0)
+		return objectid_window_bound_clause(ctx, e, false, hi, type, t);
+	return (Node *) make_andclause(list_make2(objectid_window_bound_clause(ctx, e, true,
+																		   lo, type, t),
+											  objectid_window_bound_clause(ctx, copyObject(e), false,
+																		   hi, type, copyObject(t))));
 }
 
 static Node *objectid_window_qual(Node *node, objectid_window_ctx *ctx);
