@@ -11,7 +11,7 @@
  * bounds bind as clients/java/README.md says: OffsetDateTime as
  * timestamptz, LocalDateTime as timestamp, LocalDate as date, and a
  * java.sql.Timestamp (setTimestamp) untyped, so the server takes the
- * comparison's type.
+ * comparison's type; setObject refuses an Instant and a ZonedDateTime.
  */
 package objectid.jdbc;
 
@@ -97,6 +97,20 @@ class WindowPlanTest
 		window(s, "LocalDateTime", "timestamp without time zone", ps -> ps.setObject(1, at.toLocalDateTime()));
 		window(s, "LocalDate", "date", ps -> ps.setObject(1, at.toLocalDate()));
 		window(s, "Timestamp (setTimestamp)", null, ps -> ps.setTimestamp(1, Timestamp.from(at.toInstant())));
+		// what the README says to pass instead of an Instant or a ZonedDateTime
+		for (Object refused : new Object[] {at.toInstant(), at.toZonedDateTime()})
+		{
+			try (Connection conn = s.connect(); PreparedStatement ps = conn.prepareStatement("SELECT ?"))
+			{
+				ps.setObject(1, refused);
+				s.check(false, "pgjdbc's setObject took a " + refused.getClass().getSimpleName());
+			}
+			catch (SQLException e)
+			{
+				s.check(e.getMessage().startsWith("Can't infer the SQL type"),
+						refused.getClass().getSimpleName() + ": " + e.getMessage());
+			}
+		}
 		System.out.println(s.passed("window plan (pgjdbc)"));
 	}
 }
