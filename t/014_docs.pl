@@ -14,7 +14,8 @@
 #   clients/python and clients/node map (id, parent, item).
 # - doc/partitioning.md's native recipe and its way out (the blocks that
 #   make partitions of events) in sql/partition.sql, and doc/migrations.md's
-#   mongoexport recipe in sql/uuid_migration.sql: each paragraph of each
+#   mongoexport recipe and its step 1 query over subtype 03 values in
+#   sql/uuid_migration.sql: each paragraph of each
 #   block (blank lines split them; a list item's indentation removed) is in
 #   the regress file verbatim.
 
@@ -64,7 +65,8 @@ $node->stop;
 # ---- doc/'s recipes in the regress files that run them as written
 for my $recipe (
 	[ 'doc/partitioning.md', qr/PARTITION OF events\b/, 'sql/partition.sql', 2 ],
-	[ 'doc/migrations.md', qr/\busers_rejected\b/, 'sql/uuid_migration.sql', 1 ])
+	[ 'doc/migrations.md', qr/\busers_rejected\b/, 'sql/uuid_migration.sql', 1 ],
+	[ 'doc/migrations.md', qr/->'verdict' AS verdict FROM mongo_users/, 'sql/uuid_migration.sql', 1 ])
 {
 	my ($doc, $which, $sql, $count) = @$recipe;
 	my $test = slurp_file("$top/$sql");

@@ -38,8 +38,10 @@ export declare function objectidTypes(client: Queryable): Promise<ObjectIdTypes 
 /**
  * Registers the parsers for objectid and objectid[] on the client (or on
  * `types`: a Pool's TypeOverrides, or pg.types for every client, which is
- * what Drizzle's node-postgres driver uses) and gives `ObjectId` the
- * toPostgres() that node-postgres calls for parameters.  Rejects where
+ * what Drizzle's node-postgres driver uses), and makes the query() of the
+ * client's class send an ObjectId of any bson (bson's ES and CommonJS
+ * builds, mongodb's copy) as its 24 hex digits.  Values read are ObjectIds
+ * of the application's bson, or of `ObjectId` where given.  Rejects where
  * objectid is not installed.
  */
 export declare function registerObjectId(

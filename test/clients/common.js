@@ -1,8 +1,9 @@
 'use strict';
 // test/clients/common.js: what the node checks (node/node_check.js,
-// node/drizzle_check.js, prisma/prisma_check.js) share: check(), which counts
-// the checks passed, clientIds(), ObjectIds made by the caller's bson, the
-// ObjectIds' byte order, and the version of a package a check installed.
+// node/drizzle_check.js, node/mongodb_check.js, prisma/prisma_check.js)
+// share: check(), which counts the checks passed, clientIds(), ObjectIds made
+// by the caller's bson, the ObjectIds' byte order, a registered Pool, and the
+// version of a package a check installed.
 const assert = require('assert/strict');
 const crypto = require('crypto');
 const fs = require('fs');
@@ -32,9 +33,23 @@ function clientIds(ObjectId, now = 20) {
 // the server's order of objectid: the bytes' (bson has no compare of its own)
 const byBytes = (a, b) => Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
 
+// registeredPool(pg, registerObjectId): a Pool of two clients, registered as
+// clients/node/README.md says: once, with any client, on the pool's types
+async function registeredPool({ Pool, TypeOverrides }, registerObjectId) {
+  const types = new TypeOverrides();
+  const pool = new Pool({ types, max: 2 });
+  const first = await pool.connect();
+  try {
+    await registerObjectId(first, { types });
+  } finally {
+    first.release();
+  }
+  return pool;
+}
+
 // the version of the package `name` installed in the project at `dir` (read
 // from the file: some packages export no ./package.json)
 const packageVersion = (dir, name) =>
   JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'))).version;
 
-module.exports = { check, passed: () => passed, clientIds, byBytes, packageVersion };
+module.exports = { check, passed: () => passed, clientIds, byBytes, registeredPool, packageVersion };

@@ -23,16 +23,15 @@
 // Both end as an ObjectId of the class given (the application's: bson is a
 // peer dependency).
 
-// isObjectIdLike(value): an ObjectId of this bson or of another copy
-// (mongodb's own, say)
-const isObjectIdLike = (value) =>
-  value !== null && typeof value === 'object' && typeof value.toHexString === 'function';
+const { objectIdHex } = require('./bson-objectid.js');
 
-// toDriver(value): the 24 hex digits of an ObjectId; a string as it is, for
-// the server to check (SQLSTATE 22P02 when it is not an ObjectId)
+// toDriver(value): the 24 hex digits of an ObjectId of any bson (the
+// application's, mongodb's copy); a string as it is, for the server to
+// check (SQLSTATE 22P02 when it is not an ObjectId)
 function toDriver(value) {
   if (typeof value === 'string') return value;
-  if (isObjectIdLike(value)) return value.toHexString();
+  const hex = objectIdHex(value);
+  if (hex !== null) return hex;
   throw new TypeError(`objectid: expected an ObjectId or a string, not ${value === null ? 'null' : typeof value}`);
 }
 
@@ -44,7 +43,8 @@ module.exports = (customType, ObjectId) => {
   const fromDriver = (value) => {
     if (value instanceof ObjectId) return value;
     if (typeof value === 'string') return new ObjectId(value);
-    if (isObjectIdLike(value)) return new ObjectId(value.toHexString());
+    const hex = objectIdHex(value);
+    if (hex !== null) return new ObjectId(hex);
     throw new TypeError(`objectid: the driver returned ${typeof value}, not the type's text`);
   };
   const objectid = customType({

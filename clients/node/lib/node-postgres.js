@@ -12,6 +12,11 @@
 //   await client.query('INSERT INTO t (id) VALUES ($1)', [new ObjectId()]);
 //   (await client.query('SELECT id FROM t')).rows[0].id;   // an ObjectId
 //
+// Parameters: an ObjectId of any bson the application holds (bson's ES and
+// CommonJS builds, the copy inside mongodb) binds as its 24 hex digits
+// (bindObjectIds below); results are ObjectIds of the class the adapters
+// were made for.
+//
 // objectid values parse as ObjectId in text results and in binary ones
 // (`binary: true`: the 12 raw bytes), objectid[] as an array of ObjectId.
 // The type's OID differs between databases, so it is looked up on each
@@ -27,6 +32,7 @@
 //   and parse as arrays of ObjectId.
 
 const postgresArray = require('postgres-array');
+const { objectIdHex } = require('./bson-objectid.js');
 
 // the type that the extension named objectid installed, wherever it lives
 // (the C extension, or pg_tle's objectid); else the plain edition's domain,
@@ -69,7 +75,10 @@ async function objectidTypes(client) {
 
 // node-postgres turns a parameter that has toPostgres() into its result;
 // without it an ObjectId would be sent as JSON (a quoted string, which the
-// server refuses).  Installed once per ObjectId class, not enumerable.
+// server refuses).  Installed once per ObjectId class, not enumerable: the
+// class the adapters were made for keeps binding where bindObjectIds does
+// not reach (pg-cursor and pg-query-stream prepare their values before
+// query() sees them).
 function teachToPostgres(ObjectId) {
   if (!Object.prototype.hasOwnProperty.call(ObjectId.prototype, 'toPostgres')) {
     Object.defineProperty(ObjectId.prototype, 'toPostgres', {
@@ -78,6 +87,69 @@ function teachToPostgres(ObjectId) {
       writable: true,
     });
   }
+}
+
+// bindable(value): a parameter as node-postgres can send it: an ObjectId of
+// any bson as its 24 hex digits, an array element by element (the same
+// array where nothing in it changes), anything else as it is.  A value
+// marked as an ObjectId whose hex digits cannot be read becomes a parameter
+// whose toPostgres() throws objectIdHex's error, so that the query fails in
+// the client, through node-postgres's own path for a parameter it cannot
+// prepare (the promise rejects, or the callback gets the error; the
+// connection stays usable), never as the server's 22P02 for JSON.
+function bindable(value) {
+  if (Array.isArray(value)) {
+    let out = value;
+    value.forEach((element, i) => {
+      const bound = bindable(element);
+      if (bound !== element) {
+        if (out === value) out = value.slice();
+        out[i] = bound;
+      }
+    });
+    return out;
+  }
+  let hex;
+  try {
+    hex = objectIdHex(value);
+  } catch (err) {
+    return { toPostgres() { throw err; } };
+  }
+  return hex === null ? value : hex;
+}
+
+// bindObjectIds(client): the query() of the client's class (pg's Client,
+// which a Pool's clients are too, so pool.query() and Drizzle's
+// node-postgres driver go through it) sends ObjectIds of every bson as
+// their hex digits: the parameters of query(text, values), and the values
+// of query({ text, values }).  Once per class (marked with a symbol shared
+// by every copy of this package).
+const BINDS = Symbol.for('objectid-pg.bindObjectIds');
+function bindObjectIds(client) {
+  let owner = client;
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'query')) owner = Object.getPrototypeOf(owner);
+  if (!owner || owner[BINDS] || typeof owner.query !== 'function') return;
+  const query = owner.query;
+  Object.defineProperty(owner, 'query', {
+    value: function queryBindingObjectIds(config, values) {
+      const args = Array.prototype.slice.call(arguments);
+      if (Array.isArray(values)) {
+        args[1] = bindable(values);
+      } else if (config !== null && typeof config === 'object' && Array.isArray(config.values)) {
+        const bound = bindable(config.values);
+        if (bound !== config.values) {
+          // a Submittable (pg's Query) keeps its own values; a plain
+          // config is copied, not changed
+          if (typeof config.submit === 'function') config.values = bound;
+          else args[0] = Object.assign({}, config, { values: bound });
+        }
+      }
+      return query.apply(this, args);
+    },
+    configurable: true,
+    writable: true,
+  });
+  Object.defineProperty(owner, BINDS, { value: true });
 }
 
 // node-postgres (8.x, up to 8.23 at least) decodes every value of a row as
@@ -121,14 +193,14 @@ function parseBinaryArray(buf, element) {
   return ndim === 0 ? [] : level(0);
 }
 
-// registerObjectId(Default, client, { ObjectId, types }): register the parsers on a
-// connected pg Client (or on a pg TypeOverrides-like object given as
-// `types`, for a Pool's `types` option) and let ObjectId values be passed
-// as parameters.  `ObjectId` defaults to Default, the class the adapters
-// were made for (the application's bson, as its kind of module loads it); pass
-// mongodb's own when the application uses the driver's copy of bson.
-// Resolves to objectidTypes' answer; rejects when the extension is not
-// there.
+// registerObjectId(Default, client, { ObjectId, types }): register the
+// parsers on a connected pg Client (or on a pg TypeOverrides-like object
+// given as `types`, for a Pool's `types` option) and let ObjectIds of every
+// bson be passed as parameters (bindObjectIds).  Results are ObjectIds of
+// `ObjectId`, by default Default, the class the adapters were made for (the
+// application's bson, as its kind of module loads it); pass another, such
+// as mongodb's, to read them as that class.  Resolves to objectidTypes'
+// answer; rejects when the extension is not there.
 async function registerObjectId(Default, client, options = {}) {
   const ObjectId = options.ObjectId || Default;
   const info = await objectidTypes(client);
@@ -150,6 +222,7 @@ async function registerObjectId(Default, client, options = {}) {
     target.setTypeParser(info.arrayOid, 'binary', (value) => parseBinaryArray(intact(value), fromBinary));
   }
   teachToPostgres(ObjectId);
+  bindObjectIds(client);
   return info;
 }
 

@@ -9,6 +9,12 @@
     conn.execute("INSERT INTO t (id) VALUES (%s)", [ObjectId()])
     conn.execute("SELECT id FROM t").fetchone()[0]     # a bson.ObjectId
 
+On an AsyncConnection (or an async pool's `configure` callback) the same
+calls return coroutines, as psycopg's own `TypeInfo.fetch` does:
+
+    aconn = await psycopg.AsyncConnection.connect()
+    await register_objectid(aconn)
+
 `objectid` values load as `bson.ObjectId` and `bson.ObjectId` parameters dump
 as `objectid`, in text and binary format (binary: the 12 raw bytes, as the
 server's objectid_send/objectid_recv), for plain and server-side cursors and
@@ -30,12 +36,14 @@ The portable edition (portable/README.md) is found too:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Coroutine, Optional, Tuple, overload
 
 from bson import ObjectId
+from psycopg import AsyncConnection, AsyncCursor, Connection, Cursor
 from psycopg.abc import AdaptContext
 from psycopg.adapt import Buffer, Dumper, Loader
 from psycopg.pq import Format
+from psycopg.rows import tuple_row
 from psycopg.types import TypeInfo
 
 __all__ = ["register_objectid", "fetch_objectid_info", "ObjectIdInfo"]
@@ -82,14 +90,39 @@ class ObjectIdInfo(TypeInfo):
         self.binary = binary
 
 
-def fetch_objectid_info(conn: Any) -> Optional[ObjectIdInfo]:
-    """The objectid type of the connection's database, or None if neither
-    the extension nor the plain-SQL edition is installed there."""
-    row = conn.execute(_INFO_QUERY, prepare=False).fetchone()
+def _info(row: Optional[Tuple[Any, ...]]) -> Optional[ObjectIdInfo]:
     if row is None:
         return None
     oid, array_oid, regtype, binary = row
     return ObjectIdInfo("objectid", oid, array_oid, regtype=regtype, binary=binary)
+
+
+# the lookup leaves the connection as it found it, idle or in a transaction
+# (an async pool's configure callback must leave it idle), as psycopg's own
+# TypeInfo.fetch does, and reads tuples whatever the connection's
+# row_factory
+def _fetch(conn: Connection[Any]) -> Optional[ObjectIdInfo]:
+    with conn.transaction(), Cursor(conn, row_factory=tuple_row) as cur:
+        return _info(cur.execute(_INFO_QUERY, prepare=False).fetchone())
+
+
+async def _fetch_async(aconn: AsyncConnection[Any]) -> Optional[ObjectIdInfo]:
+    async with aconn.transaction(), AsyncCursor(aconn, row_factory=tuple_row) as cur:
+        await cur.execute(_INFO_QUERY, prepare=False)
+        return _info(await cur.fetchone())
+
+
+@overload
+def fetch_objectid_info(conn: AsyncConnection[Any]) -> Coroutine[Any, Any, Optional[ObjectIdInfo]]: ...
+@overload
+def fetch_objectid_info(conn: Any) -> Optional[ObjectIdInfo]: ...
+def fetch_objectid_info(conn: Any) -> Any:
+    """The objectid type of the connection's database, or None if neither
+    the extension nor the plain-SQL edition is installed there.  For an
+    AsyncConnection, a coroutine: `await fetch_objectid_info(aconn)`."""
+    if isinstance(conn, AsyncConnection):
+        return _fetch_async(conn)
+    return _fetch(conn)
 
 
 class ObjectIdTextLoader(Loader):
@@ -139,18 +172,9 @@ _ADAPTERS = {
 }
 
 
-def register_objectid(
-    context: AdaptContext, info: Optional[TypeInfo] = None
-) -> TypeInfo:
-    """Register the objectid loaders and dumpers on a connection (or a
-    cursor).  `info` defaults to fetch_objectid_info(conn); pass it to reuse
-    one lookup for several connections to the same database.  Raises
-    LookupError if neither the extension nor the plain-SQL edition is
-    installed."""
+def _register(context: AdaptContext, info: Optional[TypeInfo]) -> TypeInfo:
     if info is None:
-        info = fetch_objectid_info(context.connection)
-        if info is None:
-            raise LookupError("extension objectid is not installed in this database")
+        raise LookupError("extension objectid is not installed in this database")
     info.register(context)  # also objectid[] <-> list
     adapters = context.adapters
     loaders, dumpers = _ADAPTERS[getattr(info, "binary", "bytes")]
@@ -162,3 +186,29 @@ def register_objectid(
         dumper = type(base.__name__.lstrip("_"), (base,), {"oid": info.oid})
         adapters.register_dumper(ObjectId, dumper)
     return info
+
+
+async def _register_async(context: Any, info: Optional[TypeInfo]) -> TypeInfo:
+    if info is None:
+        info = await _fetch_async(context.connection)
+    return _register(context, info)
+
+
+@overload
+def register_objectid(
+    context: "AsyncConnection[Any] | AsyncCursor[Any]", info: Optional[TypeInfo] = None
+) -> Coroutine[Any, Any, TypeInfo]: ...
+@overload
+def register_objectid(context: AdaptContext, info: Optional[TypeInfo] = None) -> TypeInfo: ...
+def register_objectid(context: Any, info: Optional[TypeInfo] = None) -> Any:
+    """Register the objectid loaders and dumpers on a connection (or a
+    cursor).  `info` defaults to fetch_objectid_info(conn); pass it to reuse
+    one lookup for several connections to the same database.  Raises
+    LookupError if neither the extension nor the plain-SQL edition is
+    installed.  On an AsyncConnection or its cursor, a coroutine that does
+    the same: `await register_objectid(aconn)` (also with `info`)."""
+    if isinstance(getattr(context, "connection", None), AsyncConnection):
+        return _register_async(context, info)
+    if info is None:
+        info = fetch_objectid_info(context.connection)
+    return _register(context, info)

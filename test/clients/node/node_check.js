@@ -29,10 +29,10 @@ const path = require('path');
 const assert = require('assert/strict');
 
 // the objectid-pg package as installed (test/clients/prepare: npm ci here)
-const { Client, Pool, TypeOverrides } = require('pg');
+const { Client } = require('pg');
 const { ObjectId } = require('bson');
 const { registerObjectId, objectidTypes } = require('objectid-pg');
-const { check, passed, clientIds, byBytes, packageVersion } = require('../common');
+const { check, passed, clientIds, byBytes, registeredPool, packageVersion } = require('../common');
 const pkgVersion = (name) => packageVersion(__dirname, name);
 
 // the error the adapter raises for binary values node-postgres mangled
@@ -166,15 +166,8 @@ async function main() {
   }
 
   // a Pool: one lookup, registered on the pool's types, serves every client
-  const types = new TypeOverrides();
-  const pool = new Pool({ types, max: 2 });
+  const pool = await registeredPool(require('pg'), registerObjectId);
   try {
-    const first = await pool.connect();
-    try {
-      await registerObjectId(first, { types });
-    } finally {
-      first.release();
-    }
     const clients = await Promise.all([pool.connect(), pool.connect()]);
     for (const c of clients) {
       const { rows } = await c.query(`SELECT "${schema}".objectid() AS id, NULL::"${schema}".objectid AS n`);
