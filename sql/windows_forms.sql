@@ -211,6 +211,22 @@ BEGIN
 END $$;
 SELECT form, wf_result(q, true) AS result, wf_result(q, true) = wf_result(q, false) AS as_written
 FROM wf_forms ORDER BY form;
+-- a UNION ALL view of two tables: each branch reads its key's index, with
+-- the rows as written (not where each branch computes the second itself)
+CREATE TABLE wf_old AS SELECT id, ts FROM est_u WHERE ts < '2024-07-01+00';
+CREATE TABLE wf_new AS SELECT id, ts FROM est_u WHERE ts >= '2024-07-01+00';
+CREATE INDEX ON wf_old (id);
+CREATE INDEX ON wf_new (id);
+ANALYZE wf_old, wf_new;
+CREATE VIEW wf_all AS SELECT id, ts FROM wf_old UNION ALL SELECT id, ts FROM wf_new;
+CREATE VIEW wf_all_at AS SELECT id::timestamptz AS created_at FROM wf_old
+	UNION ALL SELECT id::timestamptz FROM wf_new;
+EXPLAIN (COSTS OFF) SELECT * FROM wf_all WHERE id::timestamptz >= '2024-06-30+00' AND id::timestamptz < '2024-07-02+00';
+SELECT wf_result($$SELECT count(*) FROM wf_all WHERE id::timestamptz >= '2024-06-30+00' AND id::timestamptz < '2024-07-02+00'$$, true) AS rows,
+	wf_result($$SELECT id FROM wf_all WHERE id::timestamptz >= '2024-06-30+00' AND id::timestamptz < '2024-07-02+00' ORDER BY id$$, true) =
+	wf_result($$SELECT id FROM wf_all WHERE id::timestamptz >= '2024-06-30+00' AND id::timestamptz < '2024-07-02+00' ORDER BY id$$, false) AS same_rows,
+	wf_plan($$SELECT * FROM wf_all_at WHERE created_at >= '2024-06-30+00'$$, true) =
+	wf_plan($$SELECT * FROM wf_all_at WHERE created_at >= '2024-06-30+00'$$, false) AS branches_computing_it_as_written;
 -- MERGE: its join condition on the source's and on the target's second
 CREATE TABLE wf_target AS SELECT id, 0 AS n FROM est_u;
 CREATE INDEX ON wf_target (id);
@@ -387,7 +403,7 @@ SET search_path = public, pg_catalog;
 
 DROP TABLE wf_zones, wf_dates, wf_stamps, wf_r, wf_shapes, wf_cases, wf_marks, wf_forms,
 	wf_target, wf_expr, wf_partial, wf_bysecond, wf_inh, wf_wrapped, wf_winh, wf_tenants,
-	wf_ticks CASCADE;
+	wf_ticks, wf_old, wf_new CASCADE;
 DROP TABLE wf_p, est_u, est_s CASCADE;
 DROP FUNCTION wf_created_at(objectid), wf_instant(timestamp), wf_bounds_differ(text), wf_rows(text, text, bool), wf_plan(text, bool),
 	wf_result(text, bool), wf_cost(text, bool);

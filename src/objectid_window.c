@@ -93,9 +93,9 @@
 #include "nodes/pathnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
-#if PG_VERSION_NUM >= 190000
+#include "optimizer/restrictinfo.h"
 #include "optimizer/pathnode.h"
-#else
+#if PG_VERSION_NUM < 190000
 #include "optimizer/plancat.h"
 #endif
 #include "parser/parse_func.h"
@@ -199,6 +199,7 @@ typedef struct objectid_window_ctx
 	PlannerInfo *root;
 	Index		relid;			/* the table's range table index */
 	RangeTblEntry *rte;
+	bool		appendrel;		/* a UNION ALL's conditions, given already */
 	bool		looked_up;
 	bool		usable;			/* the functions and operators were found */
 	Oid			timestamp_fn;	/* objectid_timestamp(objectid) */
@@ -751,17 +752,19 @@ objectid_built_table(objectid_built_scan *scan, Oid relid)
 }
 
 /*
- * Is the second of a column e reads used by what the table (with inh, or
- * a table that inherits from it) has built, or is one of them foreign?
+ * What a table (with inh, the tables that inherit from it too) has built
+ * on the second of its columns, from the cache or worked out
  */
-static bool
-objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
+static void
+objectid_built_get(Oid relid, bool inh, Oid timestamp_fn, bool *all,
+				   Bitmapset **attnos)
 {
 	objectid_built_key key;
 	objectid_built_entry *entry;
-	Bitmapset  *attnos = NULL;
+	objectid_built_scan scan;
+	List	   *rels;
+	ListCell   *lc;
 	bool		found;
-	bool		used;
 
 	if (objectid_built_stale || objectid_built_cache == NULL)
 	{
@@ -781,48 +784,93 @@ objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
 	}
 
 	memset(&key, 0, sizeof(key));
-	key.relid = ctx->rte->relid;
-	key.inh = ctx->rte->inh;
-	key.timestamp_fn = ctx->timestamp_fn;
+	key.relid = relid;
+	key.inh = inh;
+	key.timestamp_fn = timestamp_fn;
 	entry = hash_search(objectid_built_cache, &key, HASH_FIND, NULL);
-	if (entry == NULL)
+	if (entry != NULL)
 	{
-		objectid_built_scan scan;
-		List	   *rels = list_make1_oid(key.relid);
-		ListCell   *lc;
-
-		memset(&scan, 0, sizeof(scan));
-		scan.top = key.relid;
-		scan.timestamp_fn = key.timestamp_fn;
-		if (key.inh)
-			rels = find_all_inheritors(key.relid, NoLock, NULL);
-		foreach(lc, rels)
-			objectid_built_table(&scan, lfirst_oid(lc));
-
-		/* kept unless a definition changed meanwhile */
-		if (!objectid_built_stale)
-		{
-			entry = hash_search(objectid_built_cache, &key, HASH_ENTER, &found);
-			entry->all = scan.all;
-			entry->attnos = NULL;
-			if (scan.attnos != NULL)
-			{
-				MemoryContext old = MemoryContextSwitchTo(objectid_built_context);
-
-				entry->attnos = bms_copy(scan.attnos);
-				MemoryContextSwitchTo(old);
-			}
-		}
-		if (scan.all)
-			return true;
-		pull_varattnos(e, ctx->relid, &attnos);
-		return bms_overlap(attnos, scan.attnos);
+		*all = entry->all;
+		*attnos = entry->attnos;
+		return;
 	}
-	if (entry->all)
-		return true;
+
+	memset(&scan, 0, sizeof(scan));
+	scan.top = relid;
+	scan.timestamp_fn = timestamp_fn;
+	rels = inh ? find_all_inheritors(relid, NoLock, NULL) : list_make1_oid(relid);
+	foreach(lc, rels)
+		objectid_built_table(&scan, lfirst_oid(lc));
+	*all = scan.all;
+	*attnos = scan.attnos;
+
+	/* kept unless a definition changed meanwhile */
+	if (!objectid_built_stale)
+	{
+		MemoryContext old = MemoryContextSwitchTo(objectid_built_context);
+
+		entry = hash_search(objectid_built_cache, &key, HASH_ENTER, &found);
+		entry->all = scan.all;
+		entry->attnos = bms_copy(scan.attnos);
+		MemoryContextSwitchTo(old);
+	}
+}
+
+/*
+ * Is the second of a column e reads used by what the table has built, or
+ * is it (or a table that inherits from it) foreign?  For a UNION ALL (the
+ * level's relation is the appendrel of its branches), by what any branch's
+ * table has built on the column the branch gives.
+ */
+static bool
+objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
+{
+	Bitmapset  *attnos = NULL;
+	Bitmapset  *built;
+	bool		all;
+	bool		used = false;
+	int			k;
+	ListCell   *lc;
+
 	pull_varattnos(e, ctx->relid, &attnos);
-	used = bms_overlap(attnos, entry->attnos);
-	bms_free(attnos);
+	if (ctx->rte->rtekind == RTE_RELATION)
+	{
+		objectid_built_get(ctx->rte->relid, ctx->rte->inh, ctx->timestamp_fn,
+						   &all, &built);
+		return all || bms_overlap(attnos, built);
+	}
+
+	foreach(lc, ctx->root->append_rel_list)
+	{
+		AppendRelInfo *appinfo = lfirst_node(AppendRelInfo, lc);
+		RangeTblEntry *child;
+
+		if (appinfo->parent_relid != ctx->relid)
+			continue;
+		child = planner_rt_fetch(appinfo->child_relid, ctx->root);
+		if (child->rtekind != RTE_RELATION)
+			continue;
+		objectid_built_get(child->relid, child->inh, ctx->timestamp_fn,
+						   &all, &built);
+		if (all)
+			return true;
+		k = -1;
+		while ((k = bms_next_member(attnos, k)) >= 0)
+		{
+			AttrNumber	attno = k + FirstLowInvalidHeapAttributeNumber;
+			Var		   *var;
+
+			if (attno <= 0 || attno > list_length(appinfo->translated_vars))
+				return true;
+			var = (Var *) list_nth(appinfo->translated_vars, attno - 1);
+			/* a branch's expression, not its column: as written */
+			if (var == NULL || !IsA(var, Var))
+				return true;
+			if (bms_is_member(var->varattno - FirstLowInvalidHeapAttributeNumber,
+							  built))
+				used = true;
+		}
+	}
 	return used;
 }
 
@@ -1006,7 +1054,7 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 			opr = &objectid_window_oprs[i];
 	}
 	if (opr == NULL)
-		return objectid_window_generated(op, ctx);
+		return ctx->appendrel ? (Node *) op : objectid_window_generated(op, ctx);
 	if (list_length(op->args) != 2)
 		return (Node *) op;
 
@@ -1152,6 +1200,55 @@ objectid_window_jointree(Node *node, objectid_window_ctx *ctx)
  * level itself (not a partition or child, which take the conditions of
  * their parent).
  */
+/*
+ * A UNION ALL flattened into an appendrel (a view of several tables): its
+ * conditions are given to the appendrel when its branches' tables are
+ * made, so they are rewritten there, in the appendrel's restrictions, from
+ * which the branches take theirs right after (once: the first branch's
+ * call leaves nothing for the others).  Not the generator as a bound (its
+ * added bound would be added again), and not a restriction that an
+ * equivalence class made (its equality is the class's) or a security
+ * barrier's.
+ */
+static void
+objectid_window_appendrel(PlannerInfo *root, RelOptInfo *parent)
+{
+	objectid_window_ctx ctx;
+	List	   *result = NIL;
+	ListCell   *lc;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.root = root;
+	ctx.relid = parent->relid;
+	ctx.rte = planner_rt_fetch(parent->relid, root);
+	ctx.appendrel = true;
+	foreach(lc, parent->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		Node	   *clause;
+
+		if (rinfo->parent_ec != NULL || rinfo->security_level > 0 ||
+			rinfo->pseudoconstant ||
+			(clause = objectid_window_qual((Node *) rinfo->clause, &ctx)) ==
+			(Node *) rinfo->clause)
+		{
+			result = lappend(result, rinfo);
+			continue;
+		}
+		if (is_andclause(clause))
+		{
+			ListCell   *lc2;
+
+			foreach(lc2, ((BoolExpr *) clause)->args)
+				result = lappend(result,
+								 make_simple_restrictinfo(root, (Expr *) lfirst(lc2)));
+		}
+		else
+			result = lappend(result, make_simple_restrictinfo(root, (Expr *) clause));
+	}
+	parent->baserestrictinfo = result;
+}
+
 #if PG_VERSION_NUM >= 190000
 static void
 objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
@@ -1172,8 +1269,20 @@ objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
 	if (objectid_prev_relation_hook)
 		objectid_prev_relation_hook(root, relationObjectId, inhparent, rel);
 #endif
-	if (!objectid_rewrite_time_windows || rel->reloptkind != RELOPT_BASEREL ||
-		rte->rtekind != RTE_RELATION || root->parse->jointree == NULL)
+	if (!objectid_rewrite_time_windows || rte->rtekind != RTE_RELATION ||
+		root->parse->jointree == NULL)
+		return;
+	if (rel->reloptkind == RELOPT_OTHER_MEMBER_REL)
+	{
+		/* a branch of a UNION ALL: the appendrel's conditions */
+		AppendRelInfo *appinfo = root->append_rel_array[rel->relid];
+
+		if (appinfo != NULL &&
+			planner_rt_fetch(appinfo->parent_relid, root)->rtekind == RTE_SUBQUERY)
+			objectid_window_appendrel(root, find_base_rel(root, appinfo->parent_relid));
+		return;
+	}
+	if (rel->reloptkind != RELOPT_BASEREL)
 		return;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.root = root;
