@@ -66,7 +66,7 @@ def new_database(admin, db, schema, route):
         if route == "c":
             conn.execute(f'CREATE EXTENSION objectid SCHEMA "{schema}"')
             return
-    proc = subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", db, "-f",
+    proc = subprocess.run(["psql", "-X", "-q", "-1", "-v", "ON_ERROR_STOP=1", "-d", db, "-f",
                            os.path.join(here, "..", "..", "portable", "objectid.sql")],
                           env=dict(os.environ, PGOPTIONS=f"-c search_path={schema}"), capture_output=True, text=True)
     check(proc.returncode == 0, f"portable/objectid.sql: {proc.stderr}")
