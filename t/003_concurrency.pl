@@ -82,45 +82,6 @@ sub server_value
 		"SELECT encode(substr(objectid()::bytea, 5, 5), 'hex')");
 }
 
-# pgbench: clients sessions run the statement file file transactions times
-# each (options: more pgbench arguments before the database); the output
-sub pgbench
-{
-	my ($node, $file, $clients, $transactions, @options) = @_;
-	my $out = run_client($node, 'pgbench', '-n', '-c', $clients, '-j', 2,
-		'-t', $transactions, '-f', $file, @options, $db);
-	like($out,
-		qr/number of transactions actually processed: @{[$clients * $transactions]}\b/,
-		"pgbench: $clients sessions committed $transactions transactions each");
-	return $out;
-}
-
-# a psql session kept open, for ask(); quiet, unlike BackgroundPsql, which
-# logs every query
-sub session
-{
-	my ($node) = @_;
-	my %s = (in => '', out => '', err => '');
-	my %env = (PATH => install_path() . "/bin:$ENV{PATH}");
-	local @ENV{ keys %env } = values %env;
-	$s{harness} = IPC::Run::start(
-		[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr($db) ],
-		'<', \$s{in}, '>', \$s{out}, '2>', \$s{err},
-		IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
-	return \%s;
-}
-
-# the one-line answer of session s to query
-sub ask
-{
-	my ($s, $query) = @_;
-	$s->{out} = '';
-	$s->{in} .= "$query;\n";
-	$s->{harness}->pump until $s->{out} =~ /\n/ || $s->{err} ne '';
-	die "psql: $s->{err}" if $s->{err} ne '';
-	return $s->{out} =~ s/\n\z//r;
-}
-
 # a statement file in the node's directory
 sub script
 {
@@ -231,8 +192,7 @@ for my $preload ('', 'objectid')
 	note 'generators: '
 	  . join(', ', map { "@$_" } @gens)
 	  . "; $clients clients x $per_client transactions x $batch rows = $rows rows per generator";
-	my $out = pgbench($node, script($node, 'insert', $script), $clients,
-		$per_client);
+	my $out = pgbench_run($node, $db, 'insert', $script, $clients, $per_client);
 	note join("\n", grep { /^(tps|number of failed)/ } split /\n/, $out);
 
 	for my $t (@tables)
@@ -353,8 +313,7 @@ for my $preload ('', 'objectid')
 	$node->safe_psql($db,
 		'CREATE TABLE many (id objectid PRIMARY KEY DEFAULT objectid())');
 	my $per = 1000;
-	pgbench($node,
-		script($node, 'many', "INSERT INTO many SELECT FROM generate_series(1, $per);\n"),
+	pgbench_run($node, $db, 'many', "INSERT INTO many SELECT FROM generate_series(1, $per);\n",
 		$sessions, int($ids / $per));
 	is( $node->safe_psql(
 			$db, q{SELECT count(*), count(DISTINCT id), count(DISTINCT substr(id::bytea, 5, 5)) FROM many}),
@@ -365,11 +324,11 @@ for my $preload ('', 'objectid')
 
 	# ---- order across sessions: each id greater than every id returned
 	# before it, in any session
-	my @turn = map { session($node) } 1 .. 2;
+	my @turn = map { open_session($node, $db) } 1 .. 2;
 	my ($last, $back) = ('', 0);
 	for my $i (1 .. 2 * $alternations)
 	{
-		my $id = ask($turn[ $i % 2 ], 'SELECT objectid()');
+		my $id = session_ask($turn[ $i % 2 ], 'SELECT objectid()');
 		$back++ if $id le $last;
 		$last = $id;
 	}
@@ -389,8 +348,7 @@ for my $preload ('', 'objectid')
 		$node->safe_psql($db,
 			"CREATE TABLE $t (id objectid PRIMARY KEY DEFAULT objectid(), n int)");
 		local $ENV{PGOPTIONS} = join ' ', map { "-c $_" } @$settings;
-		pgbench($node,
-			script($node, $t, "INSERT INTO $t (n) SELECT g FROM generate_series(1, 1000) g;\n"),
+		pgbench_run($node, $db, $t, "INSERT INTO $t (n) SELECT g FROM generate_series(1, 1000) g;\n",
 			$n, int($density_rows / 1000 / $n));
 		$size{$t} = $node->safe_psql($db, "SELECT pg_relation_size('${t}_pkey')");
 	}
@@ -409,7 +367,7 @@ for my $preload ('', 'objectid')
 		'CREATE TABLE own (pid int DEFAULT pg_backend_pid(), id objectid DEFAULT objectid())');
 	{
 		local $ENV{PGOPTIONS} = '-c objectid.generator=session';
-		pgbench($node, script($node, 'own', "INSERT INTO own SELECT FROM generate_series(1, 10);\n"),
+		pgbench_run($node, $db, 'own', "INSERT INTO own SELECT FROM generate_series(1, 10);\n",
 			4, 10);
 	}
 	is($node->safe_psql($db, $values =~ s/TABLE/own/r), '4|0|0',
@@ -433,10 +391,9 @@ for my $preload ('', 'objectid')
 			'0|0',
 			"$on: $burst ids in one statement: none ahead of the clock read after it, in order");
 		$node->safe_psql($db, 'CREATE UNLOGGED TABLE burst (id objectid, t timestamptz)');
-		pgbench($node,
-			script($node, 'burst',
-				'INSERT INTO burst SELECT objectid(), clock_timestamp() FROM generate_series(1, '
-				  . int($burst / 8 + 1) . ");\n"),
+		pgbench_run($node, $db, 'burst',
+			'INSERT INTO burst SELECT objectid(), clock_timestamp() FROM generate_series(1, '
+			  . int($burst / 8 + 1) . ");\n",
 			8, 1);
 		is( $node->safe_psql(
 				$db, q{
@@ -525,16 +482,16 @@ for my $preload ('', 'objectid')
 			close $fh;
 		};
 		$node->safe_psql($db, 'CREATE TABLE stepped (phase text, id objectid, t timestamptz)');
-		# (a SELECT after the INSERT gives ask() its answer line)
+		# (a SELECT after the INSERT gives session_ask() its answer line)
 		my $insert = q{INSERT INTO stepped SELECT '%s', objectid(), clock_timestamp()
 			FROM generate_series(1, 100); SELECT 1};
-		my $open = session($node);
-		ask($open, sprintf($insert, 'before'));
+		my $open = open_session($node, $db);
+		session_ask($open, sprintf($insert, 'before'));
 		$step->('-3600');
-		ask($open, sprintf($insert, 'back, open session'));
+		session_ask($open, sprintf($insert, 'back, open session'));
 		$node->safe_psql($db, sprintf($insert, 'back, new session'));
 		$step->('+0');
-		ask($open, sprintf($insert, 'forward'));
+		session_ask($open, sprintf($insert, 'forward'));
 		$open->{harness}->finish;
 		is( $node->safe_psql(
 				$db, q{
@@ -582,45 +539,7 @@ for my $preload ('', 'objectid')
 	}
 
 	# ---- a new value at each start of shared memory
-	my @seen = (server_value($node));
-	my $log;
-	for my $how ('a restart', 'an immediate stop', 'the crash of a backend')
-	{
-		if ($how eq 'a restart')
-		{
-			$node->restart;
-		}
-		elsif ($how eq 'an immediate stop')
-		{
-			$node->stop('immediate');
-			$node->start;
-		}
-		else
-		{
-			my $bg = session($node);
-			my $victim = ask($bg, 'SELECT pg_backend_pid()');
-			$log = -s $node->logfile;
-			kill 'KILL', $victim;
-			$bg->{harness}->kill_kill;
-			# (pg_isready, not poll_query_until: on 15 its psql can die of
-			# SIGPIPE while connections are refused)
-			my $ready = 0;
-			for (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
-			{
-				last if $ready = IPC::Run::run(
-					[ install_path() . '/bin/pg_isready', '-q', '-h', $node->host,
-					  '-p', $node->port, '-d', $db ]);
-				usleep(100_000);
-			}
-			ok($ready, "$on: the server is back after the crash of backend $victim");
-			ok($node->log_contains(qr/terminating any other active server processes|all server processes terminated; reinitializing/, $log),
-				"$on: the postmaster reinitialized after the crash");
-		}
-		my $v = server_value($node);
-		ok(!grep({ $_ eq $v } @seen), "$on: after $how, a new server value ($v; before: @seen)");
-		is(server_value($node), $v, "$on: after $how, every session has it");
-		push @seen, $v;
-	}
+	lifetime_events($node, $db, sub { server_value($node) }, $on);
 	$node->stop;
 }
 
