@@ -15,6 +15,7 @@ PURE_OBJS  = src/pure/base64.o src/pure/extjson.o src/pure/hex.o \
              src/pure/uuid_detect.o src/pure/uuid_gen.o src/pure/uuid_repr.o
 OBJS       = src/objectid.o src/objectid_ops.o src/objectid_selfuncs.o \
              src/objectid_rangesel.o src/objectid_window.o src/objectid_gen.o \
+             src/objectid_catalog.o src/objectid_planner.o \
              src/objectid_util.o src/objectid_install.o src/uuid_gen.o src/uuid_repr.o src/extjson.o \
              src/uuid_detect.o $(PURE_OBJS)
 # the install scripts, and the skip-support statements a superuser runs
@@ -108,7 +109,8 @@ src/objectid.o src/objectid.bc: $(top)/META.json
 PURE_HDRS  = $(wildcard $(srcdir)/src/pure/*.h)
 $(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_gen.h $(srcdir)/src/objectid_ops.h \
 		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
-		 $(srcdir)/src/objectid_window.h \
+		 $(srcdir)/src/objectid_window.h $(srcdir)/src/objectid_catalog.h \
+		 $(srcdir)/src/objectid_planner.h $(srcdir)/src/objectid_rangesel.h \
 		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(PURE_HDRS)
 
 # src/objectid_skipsupport.sql as the C string src/objectid_ops.c runs, its

@@ -17,8 +17,9 @@
 #include "pure/hex.h"
 #include "pure/objectid.h"
 #include "objectid.h"
+#include "objectid_catalog.h"
 #include "objectid_gen.h"
-#include "objectid_selfuncs.h"
+#include "objectid_planner.h"
 #include "objectid_util.h"
 #include "objectid_window.h"
 #include "uuid_repr.h"
@@ -45,7 +46,8 @@ _PG_init(void)
 	objectid_gen_init();
 	objectid_window_init();
 	objectid_uuid_repr_init();
-	objectid_selfuncs_init();
+	objectid_catalog_init();
+	objectid_planner_init();
 	objectid_install_init();
 }
 

@@ -2,8 +2,7 @@
  *
  * objectid_rangesel.c
  *	  The estimators of <, <=, > and >= on objectid: the bounds of a range
- *	  paired as core pairs its own, through a cache that a planner hook
- *	  empties.
+ *	  paired as core pairs its own, through a cache of one planning.
  *
  * clauselist_selectivity_ext() (src/backend/optimizer/path/clausesel.c)
  * estimates "x >= a AND x < b", in any list of ANDed clauses, as one range,
@@ -42,7 +41,9 @@
  * clauses, the first estimate for a relation works out the share of every
  * bound of that relation at once and keeps them, keyed by the planner run
  * and the clause, until the planning ends: the planner hook empties the
- * cache when a top-level planning starts and ends.  An estimator asks the
+ * cache when a top-level planning starts and ends
+ * (objectid_est_planning_begin() and objectid_est_planning_end(), called
+ * by src/objectid_planner.c).  An estimator asks the
  * cache first, so a bound is examined once.  A clause found in none of
  * those lists (an element of "x < ANY (array)") gets its own selectivity.
  * Of equal bounds, one that is not the generator objectid(t) takes the
@@ -53,10 +54,9 @@
  * STATISTICS) are only given clauses whose estimator is core's own, so they
  * never apply to our bounds (README, Known limitations).
  *
- * Majors: the functions mirrored are the same on 15 to 19.  planner_hook
- * gained an ExplainState argument in 19; and an expression's hash is taken
- * from its columns, not its text, which holds token locations before 17
- * (objectid_var_hash()).
+ * Majors: the functions mirrored are the same on 15 to 19.  An
+ * expression's hash is taken from its columns, not its text, which holds
+ * token locations before 17 (objectid_var_hash()).
  *
  * IDENTIFICATION
  *	  src/objectid_rangesel.c
@@ -73,15 +73,14 @@
 #include "nodes/pathnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
-#include "optimizer/planner.h"
 #include "utils/hsearch.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/selfuncs.h"
 
-#include "objectid_ops.h"
+#include "objectid_catalog.h"
+#include "objectid_rangesel.h"
 #include "objectid_selfuncs.h"
-#include "objectid_window.h"
 
 /*
  * The cache of one planning: each bound's share, each relation and each
@@ -126,13 +125,11 @@ typedef struct objectid_bound
  */
 static MemoryContext objectid_est_context = NULL;
 static HTAB *objectid_est_cache = NULL;
-static HTAB *objectid_est_ops = NULL;
 static PlannerInfo *objectid_est_root = NULL;
 static int	objectid_planner_depth = 0;
 static int	objectid_est_busy = 0;
 static uint64 objectid_planning = 0;	/* the planner() call running */
 static uint64 objectid_plannings = 0;	/* planner() calls so far */
-static planner_hook_type objectid_prev_planner_hook = NULL;
 
 static void objectid_est_reset(void);
 static double objectid_ineqsel(PlannerInfo *root, Oid operator, List *args,
@@ -166,57 +163,32 @@ static Datum objectid_ineqsel_wrapper(FunctionCallInfo fcinfo,
 									  objectid_ineq kind);
 
 /*
- * The planner hook: the cache of estimates lasts one top-level planning.
- * Nested plannings (a function planned while its caller is) share it, each
- * under its own serial number, so that a nested planning's entries never
- * answer a later one whose nodes reuse the freed addresses.
+ * A planning begins (src/objectid_planner.c): the cache of estimates lasts
+ * one top-level planning.  Nested plannings (a function planned while its
+ * caller is) share it, each under its own serial number, so that a nested
+ * planning's entries never answer a later one whose nodes reuse the freed
+ * addresses.  Returns what objectid_est_planning_end() restores.
  */
-#if PG_VERSION_NUM >= 190000
-static PlannedStmt *
-objectid_planner(Query *parse, const char *query_string, int cursorOptions,
-				 ParamListInfo boundParams, ExplainState *es)
-#define OBJECTID_PLANNER_ARGS parse, query_string, cursorOptions, boundParams, es
-#else
-static PlannedStmt *
-objectid_planner(Query *parse, const char *query_string, int cursorOptions,
-				 ParamListInfo boundParams)
-#define OBJECTID_PLANNER_ARGS parse, query_string, cursorOptions, boundParams
-#endif
+uint64
+objectid_est_planning_begin(void)
 {
-	PlannedStmt *result;
 	uint64		outer = objectid_planning;
 
 	if (objectid_planner_depth == 0)
 		objectid_est_reset();
 	objectid_planner_depth++;
-	/* a nested planning's entries are its own, also at recycled addresses */
 	objectid_planning = ++objectid_plannings;
-	PG_TRY();
-	{
-		if (objectid_prev_planner_hook)
-			result = objectid_prev_planner_hook(OBJECTID_PLANNER_ARGS);
-		else
-			result = standard_planner(OBJECTID_PLANNER_ARGS);
-	}
-	PG_FINALLY();
-	{
-		objectid_planning = outer;
-		objectid_planner_depth--;
-		if (objectid_planner_depth == 0)
-			objectid_est_reset();
-	}
-	PG_END_TRY();
-
-	return result;
+	return outer;
 }
-#undef OBJECTID_PLANNER_ARGS
 
-/* called from _PG_init() */
+/* a planning ends, also by an error: outer is what the begin returned */
 void
-objectid_selfuncs_init(void)
+objectid_est_planning_end(uint64 outer)
 {
-	objectid_prev_planner_hook = planner_hook;
-	planner_hook = objectid_planner;
+	objectid_planning = outer;
+	objectid_planner_depth--;
+	if (objectid_planner_depth == 0)
+		objectid_est_reset();
 }
 
 /* forget every estimate, unless an estimator is using them */
@@ -228,7 +200,6 @@ objectid_est_reset(void)
 	if (objectid_est_context != NULL)
 		MemoryContextReset(objectid_est_context);
 	objectid_est_cache = NULL;
-	objectid_est_ops = NULL;
 	objectid_est_root = NULL;
 }
 
@@ -256,46 +227,18 @@ objectid_est_begin(PlannerInfo *root)
 	ctl.hcxt = objectid_est_context;
 	objectid_est_cache = hash_create("objectid estimates", 256, &ctl,
 									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
-
-	ctl.keysize = sizeof(Oid);
-	ctl.entrysize = sizeof(objectid_est_op);
-	ctl.hcxt = objectid_est_context;
-	objectid_est_ops = hash_create("objectid estimated operators", 16, &ctl,
-								   HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 }
 
 /*
- * What an operator is: one of our four comparisons (told by the C function
- * behind it, so that operators of another type that borrow these estimators
- * get core's), its commutator and its function, looked up once a planning.
+ * operator, if it is one of the id's four comparisons (operators of
+ * another type that borrow these estimators get core's); else NULL
  */
-objectid_est_op *
-objectid_est_op_of(Oid operator)
+static const objectid_op *
+objectid_est_op(Oid operator)
 {
-	objectid_est_op *op;
-	bool		found;
-	RegProcedure opcode;
+	const objectid_catalog *catalog = objectid_catalog_get();
 
-	op = hash_search(objectid_est_ops, &operator, HASH_ENTER, &found);
-	if (found)
-		return op;
-
-	op->kind = OBJECTID_NOT_INEQ;
-	op->commutator = get_commutator(operator);
-	opcode = get_opcode(operator);
-	if (OidIsValid(opcode))
-	{
-		fmgr_info_cxt(opcode, &op->proc, objectid_est_context);
-		if (op->proc.fn_addr == objectid_lt)
-			op->kind = OBJECTID_LT;
-		else if (op->proc.fn_addr == objectid_le)
-			op->kind = OBJECTID_LE;
-		else if (op->proc.fn_addr == objectid_gt)
-			op->kind = OBJECTID_GT;
-		else if (op->proc.fn_addr == objectid_ge)
-			op->kind = OBJECTID_GE;
-	}
-	return op;
+	return catalog ? objectid_catalog_op(catalog, operator) : NULL;
 }
 
 /*
@@ -306,15 +249,15 @@ objectid_est_op_of(Oid operator)
 static bool
 objectid_bound_of(PlannerInfo *root, OpExpr *clause, objectid_bound *bound)
 {
-	objectid_est_op *op;
+	const objectid_op *op;
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
 
 	if (list_length(clause->args) != 2)
 		return false;
-	op = objectid_est_op_of(clause->opno);
-	if (op->kind == OBJECTID_NOT_INEQ ||
+	op = objectid_est_op(clause->opno);
+	if (op == NULL ||
 		!get_restriction_variable(root, clause->args, 0, &vardata, &other,
 								  &varonleft))
 		return false;
@@ -753,8 +696,7 @@ objectid_est_rel(PlannerInfo *root, RelOptInfo *rel)
 			continue;
 		}
 		if (!is_opclause(rinfo->clause) ||
-			objectid_est_op_of(((OpExpr *) rinfo->clause)->opno)->kind ==
-			OBJECTID_NOT_INEQ)
+			objectid_est_op(((OpExpr *) rinfo->clause)->opno) == NULL)
 			continue;
 		foreach(lj, joins)
 		{
@@ -831,15 +773,15 @@ objectid_ineqsel(PlannerInfo *root, Oid operator, List *args, int varRelid,
 {
 	objectid_est_key key;
 	objectid_est_entry *e;
-	objectid_est_op *op;
+	const objectid_op *op;
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
 	double		selec;
 
 	objectid_est_begin(root);
-	op = objectid_est_op_of(operator);
-	if (op->kind != kind)
+	op = objectid_est_op(operator);
+	if (op == NULL || op->kind != kind)
 		return objectid_core_sel(root, operator, args, varRelid, collation,
 								 kind);
 

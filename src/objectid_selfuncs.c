@@ -74,6 +74,7 @@
 #include "storage/bufmgr.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/rel.h"
 #include "utils/selfuncs.h"
 #include "utils/snapmgr.h"
@@ -84,7 +85,6 @@
 #include "objectid.h"
 #include "objectid_selfuncs.h"
 #include "objectid_util.h"
-#include "objectid_window.h"
 
 static bool objectid_index_end(Relation heapRel, Relation indexRel,
 							   ScanDirection dir, pg_objectid_t *end);
@@ -118,7 +118,9 @@ static Node *objectid_generated_bound(PlannerInfo *root, Node *other,
  * snapshot sees are skipped (the index scan may mark them dead, so that a
  * later search skips them without the heap); after OBJECTID_END_HEAP_PAGES
  * heap pages of such rows it gives up.  The key is taken from the index
- * entry, not the row.
+ * entry, not the row.  What the scan allocates goes with a context of its
+ * own, as in core's get_actual_variable_range(): a planning may search
+ * many times.
  */
 static bool
 objectid_index_end(Relation heapRel, Relation indexRel, ScanDirection dir,
@@ -133,7 +135,13 @@ objectid_index_end(Relation heapRel, Relation indexRel, ScanDirection dir,
 	int			pages = 0;
 	ItemPointer tid;
 	bool		found = false;
+	MemoryContext scratch;
+	MemoryContext old;
 
+	scratch = AllocSetContextCreate(CurrentMemoryContext,
+									"objectid_index_end workspace",
+									ALLOCSET_DEFAULT_SIZES);
+	old = MemoryContextSwitchTo(scratch);
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heapRel));
 	slot = table_slot_create(heapRel, NULL);
 	ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1,
@@ -178,6 +186,8 @@ objectid_index_end(Relation heapRel, Relation indexRel, ScanDirection dir,
 		ReleaseBuffer(vmbuffer);
 	index_endscan(scan);
 	ExecDropSingleTupleTableSlot(slot);
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(scratch);
 	return found;
 }
 
@@ -459,19 +469,29 @@ objectid_scalarineqsel(PlannerInfo *root, Oid operator, FmgrInfo *opproc,
 	return selec;
 }
 
+/* the comparison of a kind; NULL where the extension is gone meanwhile */
+static const objectid_op *
+objectid_sel_ineq(objectid_ineq kind)
+{
+	const objectid_catalog *catalog = objectid_catalog_get();
+
+	return catalog ? objectid_catalog_ineq(catalog, kind) : NULL;
+}
+
 /*
  * Selectivity of one bound "var OP other" on its own, var already examined:
  * ours for a constant and a column with statistics, core's otherwise
  */
 double
-objectid_bound_sel(PlannerInfo *root, objectid_est_op *op, List *args,
+objectid_bound_sel(PlannerInfo *root, const objectid_op *op, List *args,
 				   int varRelid, Oid collation, VariableStatData *vardata,
 				   Node *other, bool varonleft)
 {
 	Const	   *c = (Const *) other;
 	bool		isgt = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE);
 	bool		iseq = (op->kind == OBJECTID_LE || op->kind == OBJECTID_GE);
-	objectid_est_op *varop = op;
+	const objectid_op *varop = op;
+	FmgrInfo	proc;
 
 	if (!IsA(other, Const) || c->constisnull ||
 		!HeapTupleIsValid(vardata->statsTuple))
@@ -481,17 +501,15 @@ objectid_bound_sel(PlannerInfo *root, objectid_est_op *op, List *args,
 	/* the var on the left, as core's scalarineqsel_wrapper does */
 	if (!varonleft)
 	{
-		if (!OidIsValid(op->commutator))
-			return objectid_core_sel(root, op->opno, args, varRelid,
-									 collation, op->kind);
-		varop = objectid_est_op_of(op->commutator);
-		if (varop->kind == OBJECTID_NOT_INEQ)
+		varop = objectid_sel_ineq(op->commuted);
+		if (varop == NULL)
 			return objectid_core_sel(root, op->opno, args, varRelid,
 									 collation, op->kind);
 		isgt = !isgt;
 	}
 
-	return objectid_scalarineqsel(root, varop->opno, &varop->proc, isgt, iseq,
+	proc = varop->proc;
+	return objectid_scalarineqsel(root, varop->opno, &proc, isgt, iseq,
 								  collation, vardata, c->constvalue,
 								  c->consttype);
 }
@@ -505,13 +523,15 @@ static Node *
 objectid_generated_bound(PlannerInfo *root, Node *other, bool lower)
 {
 	FuncExpr   *f = (FuncExpr *) other;
+	const objectid_catalog *catalog;
 	Node	   *t;
 	int64		unix_us;
 	pg_objectid_t *id;
 
 	if (!IsA(other, FuncExpr) || list_length(f->args) != 1 ||
-		contain_volatile_functions(linitial(f->args)) ||
-		!objectid_is_c_function(f->funcid, objectid_generate_at))
+		(catalog = objectid_catalog_get()) == NULL ||
+		f->funcid != catalog->generate_fn ||
+		contain_volatile_functions(linitial(f->args)))
 		return NULL;
 	t = estimate_expression_value(root, linitial(f->args));
 	if (!IsA(t, Const) || ((Const *) t)->constisnull ||
@@ -539,7 +559,7 @@ objectid_generated_bound(PlannerInfo *root, Node *other, bool lower)
  * other is not the generator or t is not known.
  */
 double
-objectid_generated_sel(PlannerInfo *root, objectid_est_op *op, List *args,
+objectid_generated_sel(PlannerInfo *root, const objectid_op *op, List *args,
 					   int varRelid, Oid collation,
 					   VariableStatData *vardata, Node *other,
 					   bool varonleft)
@@ -547,14 +567,16 @@ objectid_generated_sel(PlannerInfo *root, objectid_est_op *op, List *args,
 	bool		lower = (op->kind == OBJECTID_GT || op->kind == OBJECTID_GE) ==
 		varonleft;
 	Node	   *bound = objectid_generated_bound(root, other, lower);
-	objectid_est_op *inclusive = op;
+	const objectid_op *inclusive = op;
 
 	if (bound == NULL)
 		return -1.0;
-	/* >= for >, <= for <: the negator's commutator */
-	if (op->kind == OBJECTID_GT || op->kind == OBJECTID_LT)
-		inclusive = objectid_est_op_of(get_commutator(get_negator(op->opno)));
-	if (inclusive->kind == OBJECTID_NOT_INEQ)
+	/* >= for >, <= for < */
+	if (op->kind == OBJECTID_GT)
+		inclusive = objectid_sel_ineq(OBJECTID_GE);
+	else if (op->kind == OBJECTID_LT)
+		inclusive = objectid_sel_ineq(OBJECTID_LE);
+	if (inclusive == NULL)
 		return -1.0;
 	return objectid_bound_sel(root, inclusive, args, varRelid, collation,
 							  vardata, bound, varonleft);

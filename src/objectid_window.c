@@ -113,125 +113,26 @@
 #include "utils/rel.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
+#include "utils/typcache.h"
 
 #include "pure/idclock.h"
 #include "pure/objectid.h"
 #include "objectid.h"
-#include "objectid_ops.h"
+#include "objectid_catalog.h"
 #include "objectid_util.h"
 #include "objectid_window.h"
 
-/* the bounds, in the order of objectid_window_names */
-typedef enum objectid_window_bound
-{
-	OBJECTID_FIRST_AT_OR_AFTER,
-	OBJECTID_FIRST_AFTER,
-	OBJECTID_LAST_BEFORE,
-	OBJECTID_LAST_AT_OR_BEFORE,
-	OBJECTID_FIRST_IN_SECOND,
-	OBJECTID_WINDOW_BOUNDS
-} objectid_window_bound;
-
-static const char *const objectid_window_names[OBJECTID_WINDOW_BOUNDS] = {
-	"objectid_first_at_or_after",
-	"objectid_first_after",
-	"objectid_last_before",
-	"objectid_last_at_or_before",
-	"objectid_first_in_second"
-};
-
-/* the types of instant a bound takes, in the order of their overloads */
-typedef enum objectid_window_instant
-{
-	OBJECTID_INSTANT_TIMESTAMPTZ,
-	OBJECTID_INSTANT_DATE,
-	OBJECTID_INSTANT_TIMESTAMP,
-	OBJECTID_INSTANTS
-} objectid_window_instant;
-
-static const Oid objectid_window_instant_types[OBJECTID_INSTANTS] = {
-	TIMESTAMPTZOID, DATEOID, TIMESTAMPOID
-};
-
-/*
- * Core's comparisons of a timestamptz with an instant, by their OIDs in
- * pg_operator (the same on 15 to 19): the btree strategy and the two types
- */
-typedef struct objectid_window_opr
-{
-	Oid			opno;
-	int16		strategy;
-	Oid			left;
-	Oid			right;
-} objectid_window_opr;
-
-static const objectid_window_opr objectid_window_oprs[] = {
-	{1320, BTEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
-	{1322, BTLessStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
-	{1323, BTLessEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
-	{1324, BTGreaterStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
-	{1325, BTGreaterEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPTZOID},
-	{2358, BTLessStrategyNumber, DATEOID, TIMESTAMPTZOID},
-	{2359, BTLessEqualStrategyNumber, DATEOID, TIMESTAMPTZOID},
-	{2360, BTEqualStrategyNumber, DATEOID, TIMESTAMPTZOID},
-	{2361, BTGreaterEqualStrategyNumber, DATEOID, TIMESTAMPTZOID},
-	{2362, BTGreaterStrategyNumber, DATEOID, TIMESTAMPTZOID},
-	{2384, BTLessStrategyNumber, TIMESTAMPTZOID, DATEOID},
-	{2385, BTLessEqualStrategyNumber, TIMESTAMPTZOID, DATEOID},
-	{2386, BTEqualStrategyNumber, TIMESTAMPTZOID, DATEOID},
-	{2387, BTGreaterEqualStrategyNumber, TIMESTAMPTZOID, DATEOID},
-	{2388, BTGreaterStrategyNumber, TIMESTAMPTZOID, DATEOID},
-	{2534, BTLessStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
-	{2535, BTLessEqualStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
-	{2536, BTEqualStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
-	{2537, BTGreaterEqualStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
-	{2538, BTGreaterStrategyNumber, TIMESTAMPOID, TIMESTAMPTZOID},
-	{2540, BTLessStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
-	{2541, BTLessEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
-	{2542, BTEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
-	{2543, BTGreaterEqualStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID},
-	{2544, BTGreaterStrategyNumber, TIMESTAMPTZOID, TIMESTAMPOID}
-};
-
-/* what the rewrite for one table needs, looked up when first needed */
+/* what the rewrite for one table needs */
 typedef struct objectid_window_ctx
 {
 	PlannerInfo *root;
 	Index		relid;			/* the table's range table index */
 	RangeTblEntry *rte;
 	bool		appendrel;		/* a UNION ALL's conditions, given already */
-	bool		looked_up;
-	bool		usable;			/* the functions and operators were found */
-	Oid			timestamp_fn;	/* objectid_timestamp(objectid) */
-	Oid			generate_fn;	/* objectid(timestamptz) */
-	Oid			objectid_type;
-	Oid			ge_op;			/* objectid >= objectid */
-	Oid			ge_fn;
-	Oid			le_op;			/* objectid <= objectid */
-	Oid			le_fn;
-	Oid			gt_op;			/* objectid > objectid */
-	Oid			lt_op;			/* objectid < objectid */
-	/* InvalidOid where an overload is missing */
-	Oid			bound_fn[OBJECTID_WINDOW_BOUNDS][OBJECTID_INSTANTS];
+	const objectid_catalog *catalog;
 } objectid_window_ctx;
 
 static bool objectid_rewrite_time_windows = true;
-
-/*
- * The hook called for each table as the planner makes its relation:
- * get_relation_info_hook on 15 to 18, build_simple_rel_hook on 19.
- */
-#if PG_VERSION_NUM >= 190000
-static build_simple_rel_hook_type objectid_prev_relation_hook = NULL;
-static void objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
-									 RangeTblEntry *rte);
-#define OBJECTID_RELATION_HOOK build_simple_rel_hook
-#else
-static get_relation_info_hook_type objectid_prev_relation_hook = NULL;
-static void objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
-									 bool inhparent, RelOptInfo *rel);
-#define OBJECTID_RELATION_HOOK get_relation_info_hook
-#endif
 
 static void objectid_built_invalidate(Datum arg, Oid relid);
 
@@ -263,10 +164,8 @@ objectid_window_init(void)
 							 &objectid_rewrite_time_windows,
 							 true,
 							 PGC_USERSET,
-							 0,
+							 GUC_EXPLAIN,
 							 NULL, NULL, NULL);
-	objectid_prev_relation_hook = OBJECTID_RELATION_HOOK;
-	OBJECTID_RELATION_HOOK = objectid_window_relation;
 	CacheRegisterRelcacheCallback(objectid_built_invalidate, (Datum) 0);
 }
 
@@ -295,7 +194,7 @@ objectid_planner_support(PG_FUNCTION_ARGS)
  * t's own second is NULL where ids carry no such second.
  */
 static Datum
-objectid_window_result(TimestampTz t, objectid_window_bound which)
+objectid_window_result(TimestampTz t, objectid_bound_fn which)
 {
 	bool		lower = (which != OBJECTID_LAST_BEFORE &&
 						 which != OBJECTID_LAST_AT_OR_BEFORE);
@@ -405,115 +304,6 @@ OBJECTID_WINDOW_FUNCTION(objectid_first_after_timestamp, OBJECTID_TS_ARG, OBJECT
 OBJECTID_WINDOW_FUNCTION(objectid_last_before_timestamp, OBJECTID_TS_ARG, OBJECTID_LAST_BEFORE)
 OBJECTID_WINDOW_FUNCTION(objectid_last_at_or_before_timestamp, OBJECTID_TS_ARG, OBJECTID_LAST_AT_OR_BEFORE)
 
-/* Is funcid a C function of this library whose symbol is fn? */
-bool
-objectid_is_c_function(Oid funcid, PGFunction fn)
-{
-	HeapTuple	tuple;
-	bool		is_c;
-	FmgrInfo	flinfo;
-
-	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(funcid));
-	if (!HeapTupleIsValid(tuple))
-		return false;
-	is_c = ((Form_pg_proc) GETSTRUCT(tuple))->prolang == ClanguageId;
-	ReleaseSysCache(tuple);
-	if (!is_c)
-		return false;
-	fmgr_info(funcid, &flinfo);
-	return flinfo.fn_addr == fn;
-}
-
-/*
- * The bound functions and the id's operators, found from a function of
- * ours, anchor_fn (objectid_timestamp() or objectid(timestamptz)): the
- * functions in its schema, the operators in the default btree operator
- * class of the objectid type.  The overloads for date and timestamp may be
- * missing; the timestamptz ones must be there.
- */
-static bool
-objectid_window_lookup(objectid_window_ctx *ctx, Oid anchor_fn,
-					   Oid objectid_type)
-{
-	static const PGFunction fns[OBJECTID_WINDOW_BOUNDS][OBJECTID_INSTANTS] = {
-		{objectid_first_at_or_after, objectid_first_at_or_after_date,
-		objectid_first_at_or_after_timestamp},
-		{objectid_first_after, objectid_first_after_date,
-		objectid_first_after_timestamp},
-		{objectid_last_before, objectid_last_before_date,
-		objectid_last_before_timestamp},
-		{objectid_last_at_or_before, objectid_last_at_or_before_date,
-		objectid_last_at_or_before_timestamp},
-		{objectid_first_in_second, NULL, NULL}
-	};
-	Oid			nsp;
-	Oid			opclass;
-	Oid			opfamily;
-	int			i,
-				k;
-
-	if (ctx->looked_up)
-		return ctx->usable;
-	ctx->looked_up = true;
-
-	/*
-	 * In the schema of the anchor, found by name there through the catalog
-	 * (a lookup by qualified name would ask for USAGE on the schema, which
-	 * a role reading through a view may not have)
-	 */
-	ctx->objectid_type = objectid_type;
-	nsp = get_func_namespace(anchor_fn);
-	for (i = 0; i < OBJECTID_WINDOW_BOUNDS; i++)
-	{
-		for (k = 0; k < OBJECTID_INSTANTS; k++)
-		{
-			Oid			argtype = objectid_window_instant_types[k];
-			Oid			fn;
-
-			ctx->bound_fn[i][k] = InvalidOid;
-			if (fns[i][k] == NULL)
-				continue;
-			fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
-								 CStringGetDatum(objectid_window_names[i]),
-								 PointerGetDatum(buildoidvector(&argtype, 1)),
-								 ObjectIdGetDatum(nsp));
-			if (OidIsValid(fn) && objectid_is_c_function(fn, fns[i][k]) &&
-				get_func_rettype(fn) == ctx->objectid_type)
-				ctx->bound_fn[i][k] = fn;
-			else if (k == OBJECTID_INSTANT_TIMESTAMPTZ)
-				return false;
-		}
-	}
-
-	opclass = GetDefaultOpClass(ctx->objectid_type, BTREE_AM_OID);
-	if (!OidIsValid(opclass))
-		return false;
-	opfamily = get_opclass_family(opclass);
-	ctx->ge_op = get_opfamily_member(opfamily, ctx->objectid_type,
-									 ctx->objectid_type,
-									 BTGreaterEqualStrategyNumber);
-	ctx->le_op = get_opfamily_member(opfamily, ctx->objectid_type,
-									 ctx->objectid_type,
-									 BTLessEqualStrategyNumber);
-	ctx->gt_op = get_opfamily_member(opfamily, ctx->objectid_type,
-									 ctx->objectid_type,
-									 BTGreaterStrategyNumber);
-	ctx->lt_op = get_opfamily_member(opfamily, ctx->objectid_type,
-									 ctx->objectid_type,
-									 BTLessStrategyNumber);
-	if (!OidIsValid(ctx->ge_op) || !OidIsValid(ctx->le_op) ||
-		!OidIsValid(ctx->gt_op) || !OidIsValid(ctx->lt_op))
-		return false;
-	ctx->ge_fn = get_opcode(ctx->ge_op);
-	ctx->le_fn = get_opcode(ctx->le_op);
-	if (!objectid_is_c_function(ctx->ge_fn, objectid_ge) ||
-		!objectid_is_c_function(ctx->le_fn, objectid_le))
-		return false;
-
-	ctx->usable = true;
-	return true;
-}
-
 /*
  * Is e an expression of this table alone (a column of it, or a function of
  * its columns), which the rewrite may evaluate as often as before?
@@ -550,17 +340,9 @@ objectid_window_key(Node *node, objectid_window_ctx *ctx)
 {
 	FuncExpr   *f = (FuncExpr *) node;
 
-	if (!IsA(node, FuncExpr) || f->funcresulttype != TIMESTAMPTZOID ||
+	if (!IsA(node, FuncExpr) || f->funcid != ctx->catalog->timestamp_fn ||
 		list_length(f->args) != 1)
 		return NULL;
-	if (f->funcid != ctx->timestamp_fn)
-	{
-		/* the first found is the one; a later other is not */
-		if (OidIsValid(ctx->timestamp_fn) ||
-			!objectid_is_c_function(f->funcid, objectid_timestamp))
-			return NULL;
-		ctx->timestamp_fn = f->funcid;
-	}
 	return (Node *) linitial(f->args);
 }
 
@@ -835,8 +617,8 @@ objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
 	pull_varattnos(e, ctx->relid, &attnos);
 	if (ctx->rte->rtekind == RTE_RELATION)
 	{
-		objectid_built_get(ctx->rte->relid, ctx->rte->inh, ctx->timestamp_fn,
-						   &all, &built);
+		objectid_built_get(ctx->rte->relid, ctx->rte->inh,
+						   ctx->catalog->timestamp_fn, &all, &built);
 		return all || bms_overlap(attnos, built);
 	}
 
@@ -850,8 +632,8 @@ objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
 		child = planner_rt_fetch(appinfo->child_relid, ctx->root);
 		if (child->rtekind != RTE_RELATION)
 			continue;
-		objectid_built_get(child->relid, child->inh, ctx->timestamp_fn,
-						   &all, &built);
+		objectid_built_get(child->relid, child->inh,
+						   ctx->catalog->timestamp_fn, &all, &built);
 		if (all)
 			return true;
 		k = -1;
@@ -890,32 +672,44 @@ objectid_window_may_run(Oid fn)
 #endif
 }
 
-/* may the current user run the bound of which and the operator of lower? */
+/* the operator a bound is compared with: >= for a lower bound, else <= */
+static const objectid_op *
+objectid_window_bound_op(objectid_window_ctx *ctx, bool lower)
+{
+	return objectid_catalog_ineq(ctx->catalog,
+								 lower ? OBJECTID_GE : OBJECTID_LE);
+}
+
+/*
+ * Is the bound of which there for instants of type, and may the current
+ * user run it and the operator of lower?
+ */
 static bool
 objectid_window_may_bound(objectid_window_ctx *ctx, bool lower,
-						  objectid_window_bound which,
-						  objectid_window_instant type)
+						  objectid_bound_fn which, objectid_instant type)
 {
-	return objectid_window_may_run(ctx->bound_fn[which][type]) &&
-		objectid_window_may_run(lower ? ctx->ge_fn : ctx->le_fn);
+	Oid			fn = ctx->catalog->bound_fn[which][type];
+
+	return OidIsValid(fn) && objectid_window_may_run(fn) &&
+		objectid_window_may_run(objectid_window_bound_op(ctx, lower)->proc.fn_oid);
 }
 
 /* "e op bound(t)", folded */
 static Node *
 objectid_window_bound_clause(objectid_window_ctx *ctx, Node *e, bool lower,
-							 objectid_window_bound which,
-							 objectid_window_instant type, Node *t)
+							 objectid_bound_fn which, objectid_instant type,
+							 Node *t)
 {
+	const objectid_op *op = objectid_window_bound_op(ctx, lower);
 	FuncExpr   *bound;
 	OpExpr	   *clause;
 
-	bound = makeFuncExpr(ctx->bound_fn[which][type], ctx->objectid_type,
-						 list_make1(t), InvalidOid, InvalidOid,
-						 COERCE_EXPLICIT_CALL);
-	clause = (OpExpr *) make_opclause(lower ? ctx->ge_op : ctx->le_op,
-									  BOOLOID, false, (Expr *) e,
+	bound = makeFuncExpr(ctx->catalog->bound_fn[which][type],
+						 ctx->catalog->objectid_type, list_make1(t),
+						 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	clause = (OpExpr *) make_opclause(op->opno, BOOLOID, false, (Expr *) e,
 									  (Expr *) bound, InvalidOid, InvalidOid);
-	clause->opfuncid = lower ? ctx->ge_fn : ctx->le_fn;
+	clause->opfuncid = op->proc.fn_oid;
 	return eval_const_expressions(ctx->root, (Node *) clause);
 }
 
@@ -925,17 +719,9 @@ objectid_window_generator(Node *node, objectid_window_ctx *ctx)
 {
 	FuncExpr   *f = (FuncExpr *) node;
 
-	if (!IsA(node, FuncExpr) || list_length(f->args) != 1 ||
-		f->funcresulttype == TIMESTAMPTZOID ||
-		exprType(linitial(f->args)) != TIMESTAMPTZOID)
+	if (!IsA(node, FuncExpr) || f->funcid != ctx->catalog->generate_fn ||
+		list_length(f->args) != 1)
 		return NULL;
-	if (f->funcid != ctx->generate_fn)
-	{
-		if (OidIsValid(ctx->generate_fn) ||
-			!objectid_is_c_function(f->funcid, objectid_generate_at))
-			return NULL;
-		ctx->generate_fn = f->funcid;
-	}
 	return (Node *) linitial(f->args);
 }
 
@@ -975,13 +761,12 @@ objectid_window_instant_ok(Node *t, bool twice, objectid_window_ctx *ctx)
 static Node *
 objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 {
+	const objectid_op *cmp;
 	Node	   *e;
 	Node	   *t;
 	bool		varonleft;
 	bool		lower;
 
-	if (list_length(op->args) != 2)
-		return (Node *) op;
 	if ((t = objectid_window_generator(lsecond(op->args), ctx)) != NULL)
 	{
 		e = linitial(op->args);
@@ -995,17 +780,13 @@ objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 	else
 		return (Node *) op;
 
-	if (!objectid_window_instant_ok(t, true, ctx) ||
-		!objectid_window_of_table(e, ctx) ||
-		!objectid_window_lookup(ctx, ctx->generate_fn, exprType(e)) ||
-		exprType(e) != ctx->objectid_type)
+	cmp = objectid_catalog_op(ctx->catalog, op->opno);
+	if (cmp == NULL || exprType(e) != ctx->catalog->objectid_type ||
+		!objectid_window_instant_ok(t, true, ctx) ||
+		!objectid_window_of_table(e, ctx))
 		return (Node *) op;
-	if (op->opno == ctx->ge_op || op->opno == ctx->gt_op)
-		lower = varonleft;
-	else if (op->opno == ctx->le_op || op->opno == ctx->lt_op)
-		lower = !varonleft;
-	else
-		return (Node *) op;
+	lower = (cmp->kind == OBJECTID_GE || cmp->kind == OBJECTID_GT) ==
+		varonleft;
 	if (!objectid_window_may_bound(ctx, lower,
 								   lower ? OBJECTID_FIRST_IN_SECOND :
 								   OBJECTID_LAST_AT_OR_BEFORE,
@@ -1024,73 +805,75 @@ objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 static int
 objectid_window_instant_of(Oid type)
 {
-	int			k;
-
-	for (k = 0; k < OBJECTID_INSTANTS; k++)
+	switch (type)
 	{
-		if (objectid_window_instant_types[k] == type)
-			return k;
+		case TIMESTAMPTZOID:
+			return OBJECTID_INSTANT_TIMESTAMPTZ;
+		case DATEOID:
+			return OBJECTID_INSTANT_DATE;
+		case TIMESTAMPOID:
+			return OBJECTID_INSTANT_TIMESTAMP;
+		default:
+			return -1;
 	}
-	return -1;
 }
 
-/* One comparison: the window on the key, or the comparison as it was */
+/*
+ * One comparison: the window on the key, or the comparison as it was.  A
+ * comparison is one of core's btree operators on instants (of the type
+ * cache's btree operator family of timestamptz, which holds the
+ * comparisons of timestamptz, date and timestamp with one another), with
+ * the key of this table on one side.
+ */
 static Node *
 objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 {
-	const objectid_window_opr *opr = NULL;
 	int16		strategy;
 	int			lo,
 				hi;
 	Node	   *e = NULL;
 	Node	   *t = NULL;
-	int			type = -1;
+	int			type;
 	int			side;
-	int			i;
+	Oid			opf;
+	Oid			types[2];
 
-	for (i = 0; i < lengthof(objectid_window_oprs); i++)
-	{
-		if (objectid_window_oprs[i].opno == op->opno)
-			opr = &objectid_window_oprs[i];
-	}
-	if (opr == NULL)
-		return ctx->appendrel ? (Node *) op : objectid_window_generated(op, ctx);
 	if (list_length(op->args) != 2)
 		return (Node *) op;
 
 	/* the key of this table on either side, the instant on the other */
-	for (side = 0; side < 2 && e == NULL; side++)
+	for (side = 0; side < 2; side++)
 	{
-		Oid			keytype = side == 0 ? opr->left : opr->right;
-		Node	   *key = (Node *) list_nth(op->args, side);
-
-		if (keytype != TIMESTAMPTZOID ||
-			(e = objectid_window_key(key, ctx)) == NULL)
-			continue;
-		t = (Node *) list_nth(op->args, 1 - side);
-		type = objectid_window_instant_of(side == 0 ? opr->right : opr->left);
-		/*
-		 * = with another table's column is a join's equality, which a hash
-		 * or merge join (a FULL join has no other) needs as written
-		 */
-		if (!objectid_window_of_table(e, ctx) ||
-			!objectid_window_instant_ok(t, opr->strategy == BTEqualStrategyNumber,
-										ctx) ||
-			(opr->strategy == BTEqualStrategyNumber && contain_var_clause(t)))
-			e = NULL;
+		if ((e = objectid_window_key(list_nth(op->args, side), ctx)) != NULL)
+			break;
 	}
-	if (e == NULL || type < 0)
+	if (e == NULL)
+		return ctx->appendrel ? (Node *) op : objectid_window_generated(op, ctx);
+	t = (Node *) list_nth(op->args, 1 - side);
+
+	opf = lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	strategy = OidIsValid(opf) ? get_op_opfamily_strategy(op->opno, opf) : 0;
+	if (strategy == 0)
 		return (Node *) op;
-	side--;
+	op_input_types(op->opno, &types[0], &types[1]);
+	type = objectid_window_instant_of(types[1 - side]);
+
+	/*
+	 * = with another table's column is a join's equality, which a hash or
+	 * merge join (a FULL join has no other) needs as written
+	 */
+	if (types[side] != TIMESTAMPTZOID || type < 0 ||
+		exprType(e) != ctx->catalog->objectid_type ||
+		!objectid_window_of_table(e, ctx) ||
+		!objectid_window_instant_ok(t, strategy == BTEqualStrategyNumber, ctx) ||
+		(strategy == BTEqualStrategyNumber && contain_var_clause(t)))
+		return (Node *) op;
 
 	/* with the key on the right, the operator as if commuted */
-	strategy = opr->strategy;
 	if (side == 1)
 		strategy = BTMaxStrategyNumber + 1 - strategy;
 
-	if (!objectid_window_lookup(ctx, ctx->timestamp_fn, exprType(e)) ||
-		!OidIsValid(ctx->bound_fn[OBJECTID_FIRST_AT_OR_AFTER][type]) ||
-		objectid_window_second_used(ctx, e))
+	if (objectid_window_second_used(ctx, e))
 		return (Node *) op;
 
 	/* a lower bound, an upper bound, or both (=) */
@@ -1195,12 +978,6 @@ objectid_window_jointree(Node *node, objectid_window_ctx *ctx)
 }
 
 /*
- * The relation hook: a table of a query level, whose conditions are
- * preprocessed and not yet given to the relations.  Only a table of the
- * level itself (not a partition or child, which take the conditions of
- * their parent).
- */
-/*
  * A UNION ALL flattened into an appendrel (a view of several tables): its
  * conditions are given to the appendrel when its branches' tables are
  * made, so they are rewritten there, in the appendrel's restrictions, from
@@ -1211,17 +988,15 @@ objectid_window_jointree(Node *node, objectid_window_ctx *ctx)
  * barrier's.
  */
 static void
-objectid_window_appendrel(PlannerInfo *root, RelOptInfo *parent)
+objectid_window_appendrel(objectid_window_ctx *ctx, RelOptInfo *parent)
 {
-	objectid_window_ctx ctx;
+	PlannerInfo *root = ctx->root;
 	List	   *result = NIL;
 	ListCell   *lc;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.root = root;
-	ctx.relid = parent->relid;
-	ctx.rte = planner_rt_fetch(parent->relid, root);
-	ctx.appendrel = true;
+	ctx->relid = parent->relid;
+	ctx->rte = planner_rt_fetch(parent->relid, root);
+	ctx->appendrel = true;
 	foreach(lc, parent->baserestrictinfo)
 	{
 		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
@@ -1229,7 +1004,7 @@ objectid_window_appendrel(PlannerInfo *root, RelOptInfo *parent)
 
 		if (rinfo->parent_ec != NULL || rinfo->security_level > 0 ||
 			rinfo->pseudoconstant ||
-			(clause = objectid_window_qual((Node *) rinfo->clause, &ctx)) ==
+			(clause = objectid_window_qual((Node *) rinfo->clause, ctx)) ==
 			(Node *) rinfo->clause)
 		{
 			result = lappend(result, rinfo);
@@ -1249,28 +1024,27 @@ objectid_window_appendrel(PlannerInfo *root, RelOptInfo *parent)
 	parent->baserestrictinfo = result;
 }
 
-#if PG_VERSION_NUM >= 190000
-static void
+/*
+ * A relation the planner makes (called by the hook, src/objectid_planner.c):
+ * for a table of a query level, whose conditions are preprocessed and not
+ * yet given to the relations, the comparisons of its key's second in
+ * them.  Only a table of the level itself (not a partition or child, which
+ * take the conditions of their parent), and a branch of a UNION ALL for
+ * the appendrel's conditions.
+ */
+void
 objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
 						 RangeTblEntry *rte)
 {
 	objectid_window_ctx ctx;
 
-	if (objectid_prev_relation_hook)
-		objectid_prev_relation_hook(root, rel, rte);
-#else
-static void
-objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
-						 bool inhparent, RelOptInfo *rel)
-{
-	objectid_window_ctx ctx;
-	RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
-
-	if (objectid_prev_relation_hook)
-		objectid_prev_relation_hook(root, relationObjectId, inhparent, rel);
-#endif
 	if (!objectid_rewrite_time_windows || rte->rtekind != RTE_RELATION ||
 		root->parse->jointree == NULL)
+		return;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.root = root;
+	if ((ctx.catalog = objectid_catalog_get()) == NULL ||
+		!OidIsValid(ctx.catalog->timestamp_fn))
 		return;
 	if (rel->reloptkind == RELOPT_OTHER_MEMBER_REL)
 	{
@@ -1279,13 +1053,11 @@ objectid_window_relation(PlannerInfo *root, Oid relationObjectId,
 
 		if (appinfo != NULL &&
 			planner_rt_fetch(appinfo->parent_relid, root)->rtekind == RTE_SUBQUERY)
-			objectid_window_appendrel(root, find_base_rel(root, appinfo->parent_relid));
+			objectid_window_appendrel(&ctx, find_base_rel(root, appinfo->parent_relid));
 		return;
 	}
 	if (rel->reloptkind != RELOPT_BASEREL)
 		return;
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.root = root;
 	ctx.relid = rel->relid;
 	ctx.rte = rte;
 	objectid_window_jointree((Node *) root->parse->jointree, &ctx);
