@@ -166,6 +166,8 @@ SELECT win_plan('EXISTS (SELECT FROM win_r b WHERE win_r.id::timestamptz >= b.id
 		~ 'id >= objectid_first_at_or_after\(\(b\.id\)::timestamp with time zone\)' AS join_rewritten;
 SET objectid.rewrite_time_windows = off;
 EXPLAIN (COSTS OFF) SELECT * FROM win_r WHERE id::timestamptz >= '2024-01-01+00';
+-- a setting that changes plans: EXPLAIN (SETTINGS) shows it
+EXPLAIN (COSTS OFF, SETTINGS) SELECT * FROM win_r WHERE id::timestamptz >= '2024-01-01+00';
 RESET objectid.rewrite_time_windows;
 
 -- Rewritten in every query level: a subquery, a CTE, a sublink, a view, a

@@ -370,12 +370,75 @@ SELECT count(*) FROM wf_reader_v WHERE created_at >= '2024-12-30+00';
 EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_v WHERE created_at >= '2024-12-30+00';
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) TO PUBLIC;
-DROP VIEW wf_reader_v;
 REVOKE USAGE ON SCHEMA wf_ext FROM regress_objectid_wf_reader;
+-- the same without USAGE, written through the function and with the
+-- generator as the bound, in a view and in a function whose body is
+-- planned as the reader calls it
+CREATE VIEW wf_reader_fn AS
+	SELECT id FROM est_u WHERE wf_ext.objectid_timestamp(id) >= '2024-12-30+00';
+CREATE VIEW wf_reader_gen AS
+	SELECT id FROM est_u WHERE id >= wf_ext.objectid(timestamptz '2024-12-29 23:59:59.5+00');
+CREATE FUNCTION wf_reader_count() RETURNS bigint LANGUAGE sql STABLE
+BEGIN ATOMIC
+	SELECT count(*) FROM est_u WHERE wf_ext.objectid_timestamp(id) >= '2024-12-30+00';
+END;
+GRANT SELECT ON wf_reader_fn, wf_reader_gen, est_u TO regress_objectid_wf_reader;
+SET ROLE regress_objectid_wf_reader;
+SELECT (SELECT count(*) FROM wf_reader_fn) AS fn, (SELECT count(*) FROM wf_reader_gen) AS gen,
+	wf_reader_count() AS body;
+EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_fn;
+EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_gen;
+RESET ROLE;
+DROP VIEW wf_reader_v, wf_reader_fn, wf_reader_gen;
+DROP FUNCTION wf_reader_count();
+REVOKE SELECT ON est_u FROM regress_objectid_wf_reader;
 DROP ROLE regress_objectid_wf_reader;
 ALTER EXTENSION objectid SET SCHEMA public;
 DROP SCHEMA wf_ext;
 SET search_path = public, pg_catalog;
+
+--
+-- The functions are recognised by what they are, not by loading them: a C
+-- function of another library compared with an instant is left as written,
+-- and planning does not load that library.  PL/pgSQL's defines
+-- plpgsql.variable_conflict as it loads, and nothing in a new session has
+-- loaded it; the table's partition for k = 2 does not exist, so the plan
+-- is pruned to nothing and the executor never prepares the function.
+-- SET and SECURITY DEFINER on objectid_timestamp() do not hide it.
+--
+CREATE TABLE wf_none (id objectid, k int) PARTITION BY LIST (k);
+CREATE TABLE wf_none_1 PARTITION OF wf_none FOR VALUES IN (1);
+CREATE FUNCTION wf_elsewhere(objectid) RETURNS timestamptz LANGUAGE c IMMUTABLE STRICT
+	AS '$libdir/plpgsql', 'plpgsql_call_handler';
+\c -
+SET search_path = public, pg_catalog;
+EXPLAIN (COSTS OFF) SELECT * FROM wf_none
+	WHERE k = 2 AND wf_elsewhere(id) >= '2024-12-30+00' AND id::timestamptz >= '2024-12-29+00';
+SELECT current_setting('plpgsql.variable_conflict', true) IS NULL AS plpgsql_not_loaded;
+DROP FUNCTION wf_elsewhere(objectid);
+DROP TABLE wf_none;
+ALTER FUNCTION objectid_timestamp(objectid) SECURITY DEFINER SET search_path = pg_catalog;
+EXPLAIN (COSTS OFF) SELECT * FROM est_u WHERE id::timestamptz >= '2024-12-30+00';
+ALTER FUNCTION objectid_timestamp(objectid) SECURITY INVOKER RESET ALL;
+
+--
+-- What the rewrite uses is looked up again when the extension's objects
+-- change: an overload gone leaves its form as written and the others
+-- rewritten, in the same session; after the rollback it is back.  The
+-- extension made anew has new objects, which are found.
+--
+BEGIN;
+ALTER EXTENSION objectid DROP FUNCTION objectid_first_at_or_after(date);
+DROP FUNCTION objectid_first_at_or_after(date);
+EXPLAIN (COSTS OFF) SELECT * FROM est_u WHERE id::timestamptz >= date '2024-12-30' AND id::timestamptz < '2024-12-31+00';
+ROLLBACK;
+EXPLAIN (COSTS OFF) SELECT * FROM est_u WHERE id::timestamptz >= date '2024-12-30' AND id::timestamptz < '2024-12-31+00';
+BEGIN;
+DROP EXTENSION objectid CASCADE;
+CREATE EXTENSION objectid;
+CREATE TEMP TABLE wf_anew (id objectid PRIMARY KEY);
+EXPLAIN (COSTS OFF) SELECT * FROM wf_anew WHERE id::timestamptz >= '2024-12-30+00';
+ROLLBACK;
 
 --
 -- A connection's first statement: after \c nothing has loaded the library
