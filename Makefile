@@ -111,6 +111,7 @@ $(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_gen.h $(srcdir)/src/obj
 		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
 		 $(srcdir)/src/objectid_window.h $(srcdir)/src/objectid_catalog.h \
 		 $(srcdir)/src/objectid_planner.h $(srcdir)/src/objectid_rangesel.h \
+		 $(srcdir)/src/objectid_install.h \
 		 $(srcdir)/src/uuid_repr.h $(srcdir)/src/extjson.h $(PURE_HDRS)
 
 # src/objectid_skipsupport.sql as the C string src/objectid_ops.c runs, its

@@ -166,9 +166,20 @@ SELECT win_plan('EXISTS (SELECT FROM win_r b WHERE win_r.id::timestamptz >= b.id
 		~ 'id >= objectid_first_at_or_after\(\(b\.id\)::timestamp with time zone\)' AS join_rewritten;
 SET objectid.rewrite_time_windows = off;
 EXPLAIN (COSTS OFF) SELECT * FROM win_r WHERE id::timestamptz >= '2024-01-01+00';
--- a setting that changes plans: EXPLAIN (SETTINGS) shows it
-EXPLAIN (COSTS OFF, SETTINGS) SELECT * FROM win_r WHERE id::timestamptz >= '2024-01-01+00';
+-- a setting that changes plans: EXPLAIN (SETTINGS) shows it where it is
+-- not the default
+CREATE FUNCTION win_settings(q text) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE p json;
+BEGIN
+	EXECUTE 'EXPLAIN (SETTINGS, FORMAT JSON) ' || q INTO p;
+	RETURN p->0->'Settings';
+END $$;
+SELECT win_settings('SELECT * FROM win_r WHERE id::timestamptz >= ''2024-01-01+00''')
+	->> 'objectid.rewrite_time_windows' AS shown_off;
 RESET objectid.rewrite_time_windows;
+SELECT win_settings('SELECT * FROM win_r WHERE id::timestamptz >= ''2024-01-01+00''')
+	->> 'objectid.rewrite_time_windows' AS shown_default;
+DROP FUNCTION win_settings(text);
 
 -- Rewritten in every query level: a subquery, a CTE, a sublink, a view, a
 -- join's ON (an outer join's too) and an UPDATE's WHERE

@@ -19,6 +19,7 @@
 #include "objectid.h"
 #include "objectid_catalog.h"
 #include "objectid_gen.h"
+#include "objectid_install.h"
 #include "objectid_planner.h"
 #include "objectid_util.h"
 #include "objectid_window.h"

@@ -32,7 +32,7 @@
 #include "tcop/utility.h"
 #include "utils/elog.h"
 
-#include "objectid_util.h"
+#include "objectid_install.h"
 
 static ProcessUtility_hook_type objectid_prev_utility_hook = NULL;
 

@@ -47,7 +47,7 @@
  * cache first, so a bound is examined once.  A clause found in none of
  * those lists (an element of "x < ANY (array)") gets its own selectivity.
  * Of equal bounds, one that is not the generator objectid(t) takes the
- * share, so that the index scan on the bound the planner hook adds beside
+ * share, so that the index scan on the bound the window rewrite adds beside
  * the generator (src/objectid_window.c) is costed on it.
  *
  * What core does not let an extension do: extended statistics (CREATE
@@ -209,7 +209,7 @@ objectid_est_begin(PlannerInfo *root)
 {
 	HASHCTL		ctl;
 
-	/* outside our planner hook, one planner run at a time */
+	/* outside a planning the hook saw begin, one planner run at a time */
 	if (objectid_planner_depth == 0 && objectid_est_busy == 1 &&
 		root != objectid_est_root)
 		objectid_est_reset();
@@ -423,7 +423,7 @@ objectid_range(const objectid_bound *lo, const objectid_bound *hi)
  * The shares of one expression's bounds in a list, as clauselist_
  * selectivity() pairs them: the tightest lower bound (the first of equal
  * ones, a bound on a constant before the generator's, whose bound on its
- * second the planner hook added beside it and which the id's index can
+ * second the window rewrite added beside it and which the id's index can
  * use) returns its selectivity, the tightest upper bound range / lower,
  * every other bound 1
  */

@@ -40,7 +40,7 @@
  * A histogram of two values (statistics target 1) is interpolated too, its
  * ends read from an index first, as core reads them.
  * objectid_generated_sel() estimates the generator as a bound, "x >=
- * objectid(t)", as the bound on t's second that the planner hook adds
+ * objectid(t)", as the bound on t's second that the window rewrite adds
  * beside it (src/objectid_window.c).
  *
  * Majors: these functions are the same on 15 to 19; only index_beginscan()
@@ -553,7 +553,7 @@ objectid_generated_bound(PlannerInfo *root, Node *other, bool lower)
 /*
  * The selectivity of a bound that is the generator, "var >= objectid(t)"
  * (a new id in t's second, on each row another): as the bound on t's
- * second that the planner hook adds beside it (src/objectid_window.c),
+ * second that the window rewrite adds beside it (src/objectid_window.c),
  * "var >= the first id of t's second", or "var <= its last id" for an
  * upper bound, so that the two are estimated alike and pair as one.  -1 if
  * other is not the generator or t is not known.

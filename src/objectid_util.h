@@ -25,9 +25,6 @@
 
 extern id_random_pool objectid_random_pool;
 
-/* the hint on a name clash in objectid's scripts (objectid_install.c) */
-extern void objectid_install_init(void);
-
 /*
  * layout: what an instant out of range was meant for, OBJECTID_LAYOUT or a
  * UUID version (6, 7, 8).  range_detail is a sentence marked with

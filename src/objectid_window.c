@@ -59,12 +59,13 @@
  * user built, and the plan is the one objectid.rewrite_time_windows = off
  * gives.
  *
- * The operators are recognised by OID (core's, fixed in its catalog) and
- * the functions by the C function behind them, so a same-named operator or
- * function in another schema is never rewritten or used.  Where the bound
- * functions are missing (the library is newer than the extension's install
- * scripts in this database), nothing is rewritten.
- * objectid.rewrite_time_windows = off turns the rewrite off.
+ * Core's comparisons are recognised by their btree strategy in the
+ * operator family of timestamptz, ours and the functions by their OIDs in
+ * this database (src/objectid_catalog.c), so a same-named operator or
+ * function in another schema is never rewritten or used.  Where a bound
+ * function is missing (the library is newer than the extension's install
+ * scripts in this database), the comparisons that need it are left as
+ * written.  objectid.rewrite_time_windows = off turns the rewrite off.
  *
  * IDENTIFICATION
  *	  src/objectid_window.c
@@ -73,19 +74,16 @@
  */
 #include "postgres.h"
 
+#include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
 #include "access/table.h"
-#include "catalog/pg_am_d.h"
-#include "access/genam.h"
 #include "catalog/pg_constraint.h"
 #include "catalog/pg_index.h"
-#include "catalog/pg_partitioned_table.h"
 #include "catalog/pg_inherits.h"
-#include "catalog/pg_language_d.h"
+#include "catalog/pg_partitioned_table.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type_d.h"
-#include "commands/defrem.h"
 #include "datatype/timestamp.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
@@ -93,12 +91,8 @@
 #include "nodes/pathnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
-#include "optimizer/restrictinfo.h"
 #include "optimizer/pathnode.h"
-#if PG_VERSION_NUM < 190000
-#include "optimizer/plancat.h"
-#endif
-#include "parser/parse_func.h"
+#include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
