@@ -133,7 +133,6 @@ static uint8 objectid_server_fresh[5];
 #define OBJECTID_SERVER_NAME "objectid generator, layout 3"
 
 static bool objectid_server_available(void);
-static const char *objectid_generator_show(void);
 static int64 objectid_seconds_of(TimestampTz ts);
 static void objectid_server_draw(void);
 static void objectid_server_make(objectid_server_state *server,
@@ -200,13 +199,15 @@ objectid_gen_init(void)
 							 "session, so that their ids are in one order "
 							 "(PostgreSQL 17+; 15 and 16 with objectid in "
 							 "shared_preload_libraries); session: each session "
-							 "its own, as MongoDB's drivers do.",
+							 "its own, as MongoDB's drivers do.  "
+							 "objectid_generator() tells which one objectid() "
+							 "uses.",
 							 &objectid_generator,
 							 OBJECTID_GENERATOR_SERVER,
 							 objectid_generator_options,
 							 PGC_USERSET,
 							 0,
-							 NULL, NULL, objectid_generator_show);
+							 NULL, NULL, NULL);
 #if PG_VERSION_NUM < 170000
 	if (process_shared_preload_libraries_in_progress)
 	{
@@ -233,16 +234,6 @@ objectid_server_available(void)
 #else
 	return true;
 #endif
-}
-
-/*
- * SHOW objectid.generator: the generator objectid() uses, which is the
- * session's where the server has none, whatever the setting asks for
- */
-static const char *
-objectid_generator_show(void)
-{
-	return objectid_server_available() ? "server" : "session";
 }
 
 /* Seconds since the Unix epoch of a timestamptz (floor), or raise. */
