@@ -119,9 +119,10 @@ static int	objectid_generator = OBJECTID_GENERATOR_SERVER;
 static objectid_server_state *objectid_server = NULL;
 
 /*
- * The random process value of a new server state, drawn before the state is
- * made, so that making it cannot fail (17's registry keeps a segment whose
- * initializer failed).  Cleared once used.
+ * The random process value of a new server state, drawn before
+ * objectid_server_make() uses it, so that making it cannot fail (17's
+ * registry keeps a segment whose initializer failed); on 15 and 16 drawn
+ * only where the state is made (objectid_shmem_startup).  Cleared once used.
  */
 static uint8 objectid_server_fresh[5];
 
@@ -154,8 +155,17 @@ objectid_shmem_request(void)
 }
 
 /*
- * In the postmaster, at every start and after a crash, before recovery can
- * be told: the value is provisional until an id is made outside recovery.
+ * Makes the server's state where the main shared memory is new (in the
+ * postmaster, at every start and after a crash, before recovery can be
+ * told: the value is provisional until an id is made outside recovery), or
+ * attaches to it (EXEC_BACKEND's children run this hook too, and find it
+ * made).  The value is drawn only for a state this call makes, under the
+ * lock: a process that attaches draws nothing.  Where drawing fails, it
+ * raises in the process that made the shared memory (the postmaster, or a
+ * single-user backend), before it can catch errors: FATAL, so the shared
+ * memory and the half-made state end with it.  (17's registry keeps a
+ * segment whose initializer failed: there the value is drawn before; see
+ * objectid_server_get.)
  */
 static void
 objectid_shmem_startup(void)
@@ -165,14 +175,16 @@ objectid_shmem_startup(void)
 
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
-	objectid_server_draw();
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	server = ShmemInitStruct(OBJECTID_SERVER_NAME,
 							 sizeof(objectid_server_state), &found);
 	if (!found)
+	{
+		objectid_server_draw();
 		objectid_server_make(server, true);
+		memset(objectid_server_fresh, 0, sizeof(objectid_server_fresh));
+	}
 	LWLockRelease(AddinShmemInitLock);
-	memset(objectid_server_fresh, 0, sizeof(objectid_server_fresh));
 	objectid_server = server;
 }
 #else
