@@ -573,12 +573,12 @@ objectid_test_server_advance(PG_FUNCTION_ARGS)
 	if (n < 1 || n > OBJID_COUNTER_MASK + 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the counter moves forward by 1 to 16777216, not " INT64_FORMAT,
-						n)));
+				 errmsg("number of ids to skip must be between 1 and %u",
+						OBJID_COUNTER_MASK + 1)));
 	if (server == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("this session does not use the server's generator")));
+				 errmsg("objectid() does not use the server's generator in this session")));
 	last = pg_atomic_read_u64(&server->state);
 	do
 	{

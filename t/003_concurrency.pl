@@ -40,11 +40,12 @@
 #     it: 2^24 + 1,000 ids in one statement (also in order), 8 sessions
 #     making as many at once (none repeated), the counter spent within a
 #     second 300 times (through a hook for tests in test/run's builds, which
-#     the test declares: no install script does; the value moves on each
-#     time and never comes back), the clock stepped back an hour and forward
-#     again (libfaketime under the server; a session opened before the step
-#     too), and 3 times under 8 sessions making ids (the value moves once a
-#     step back);
+#     the test declares: no install script does, and which refuses a step
+#     outside 1 to 2^24 and a session without the server's generator; the
+#     value moves on each time and never comes back), the clock stepped
+#     back an hour and forward again (libfaketime under the server; a
+#     session opened before the step too), and 3 times under 8 sessions
+#     making ids (the value moves once a step back);
 #   - objectid(timestamptz): 2^25 ids for one instant from one session, each
 #     greater than the one before;
 #   - CREATE and ALTER EXTENSION warn where objectid() cannot use the
@@ -439,8 +440,23 @@ for my $preload ('', 'objectid')
 		AS '$libdir/objectid', 'objectid_test_server_advance' LANGUAGE C STRICT});
 	SKIP:
 	{
-		skip 'the library was built without -DOBJECTID_TEST_HOOKS', 2
+		skip 'the library was built without -DOBJECTID_TEST_HOOKS', 5
 		  unless $declared == 0 || $ENV{OBJECTID_TEST_HOOKS};
+		# the hook refuses what it cannot do, in the server's message style
+		# (the SQLSTATE shown by VERBOSITY verbose)
+		for my $n (0, 16777217)
+		{
+			my (undef, undef, $refused) = $node->psql($db,
+				"\\set VERBOSITY verbose\nSELECT objectid_test_server_advance($n)");
+			like($refused,
+				qr/ERROR:  22023: number of ids to skip must be between 1 and 16777216$/m,
+				"$on: the hook for tests refuses $n");
+		}
+		my (undef, undef, $refused) = $node->psql($db,
+			"\\set VERBOSITY verbose\nSET objectid.generator = session;\nSELECT objectid_test_server_advance(1)");
+		like($refused,
+			qr/ERROR:  55000: objectid\(\) does not use the server's generator in this session$/m,
+			"$on: the hook for tests refuses a session that uses its own generator");
 		# 300 rounds: the counter spent (twice 2^24, so that the state is
 		# ahead of the clock even where a second begins in between), then 10
 		# ids: each round's take a new value, none seen before
