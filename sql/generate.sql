@@ -13,19 +13,34 @@ FROM pg_proc WHERE proname IN ('objectid', 'objectid_generator') ORDER BY 1;
 -- counter for every session) on 17+, and on 15 and 16 with the library in
 -- shared_preload_libraries; the session's elsewhere, and where a session
 -- sets objectid.generator = session
-SELECT objectid_generator() = CASE
+CREATE TEMP VIEW objectid_documented AS
+SELECT CASE
+	WHEN current_setting('objectid.generator') = 'session' THEN 'session'
 	WHEN current_setting('server_version_num')::int >= 170000
 	  OR 'objectid' = ANY (string_to_array(replace(current_setting('shared_preload_libraries'), ' ', ''), ','))
-	THEN 'server' ELSE 'session' END AS as_documented;  -- t
--- SHOW tells the generator objectid() uses, whatever was set: on 15 and 16
--- without the preload, 'session' even where the setting asks for 'server'
-SELECT current_setting('objectid.generator') = objectid_generator() AS show_tells;  -- t
+	THEN 'server' ELSE 'session' END AS generator;
+SELECT objectid_generator() = generator AS as_documented FROM objectid_documented;  -- t
+
+-- SHOW, current_setting() and pg_settings read the setting as it was set
+-- (server by default), as for every setting; objectid_generator() tells the
+-- generator in use, which on 15 and 16 without the preload is the
+-- session's whatever is set (t/003 shows both there)
+SHOW objectid.generator;  -- server
+SELECT current_setting('objectid.generator'), setting,
+       objectid_generator() = (SELECT generator FROM objectid_documented) AS as_documented
+FROM pg_settings WHERE name = 'objectid.generator';  -- server, server, t
 SET objectid.generator = session;
-SELECT objectid_generator(), current_setting('objectid.generator');  -- session, session
+SHOW objectid.generator;  -- session
+SELECT current_setting('objectid.generator'), setting, objectid_generator()
+FROM pg_settings WHERE name = 'objectid.generator';  -- session, session, session
 SET objectid.generator = 'none';  -- error: server or session
 SET objectid.generator = 'SERVER';  -- names are case-insensitive, as for every setting
-SELECT current_setting('objectid.generator') = objectid_generator() AS show_tells;  -- t
+SHOW objectid.generator;  -- server
+SELECT current_setting('objectid.generator'), setting,
+       objectid_generator() = (SELECT generator FROM objectid_documented) AS as_documented
+FROM pg_settings WHERE name = 'objectid.generator';  -- server, server, t
 RESET objectid.generator;
+DROP VIEW objectid_documented;
 
 -- the timestamp field is the current second (coarse clock: allow 2 s)
 SELECT abs(extract(epoch FROM objectid_timestamp(objectid()) - clock_timestamp())) < 2;  -- t

@@ -119,9 +119,10 @@ static int	objectid_generator = OBJECTID_GENERATOR_SERVER;
 static objectid_server_state *objectid_server = NULL;
 
 /*
- * The random process value of a new server state, drawn before the state is
- * made, so that making it cannot fail (17's registry keeps a segment whose
- * initializer failed).  Cleared once used.
+ * The random process value of a new server state, drawn before
+ * objectid_server_make() uses it, so that making it cannot fail (17's
+ * registry keeps a segment whose initializer failed); on 15 and 16 drawn
+ * only where the state is made (objectid_shmem_startup).  Cleared once used.
  */
 static uint8 objectid_server_fresh[5];
 
@@ -133,7 +134,6 @@ static uint8 objectid_server_fresh[5];
 #define OBJECTID_SERVER_NAME "objectid generator, layout 3"
 
 static bool objectid_server_available(void);
-static const char *objectid_generator_show(void);
 static int64 objectid_seconds_of(TimestampTz ts);
 static void objectid_server_draw(void);
 static void objectid_server_make(objectid_server_state *server,
@@ -155,8 +155,17 @@ objectid_shmem_request(void)
 }
 
 /*
- * In the postmaster, at every start and after a crash, before recovery can
- * be told: the value is provisional until an id is made outside recovery.
+ * Makes the server's state where the main shared memory is new (in the
+ * postmaster, at every start and after a crash, before recovery can be
+ * told: the value is provisional until an id is made outside recovery), or
+ * attaches to it (EXEC_BACKEND's children run this hook too, and find it
+ * made).  The value is drawn only for a state this call makes, under the
+ * lock: a process that attaches draws nothing.  Where drawing fails, it
+ * raises in the process that made the shared memory (the postmaster, or a
+ * single-user backend), before it can catch errors: FATAL, so the shared
+ * memory and the half-made state end with it.  (17's registry keeps a
+ * segment whose initializer failed: there the value is drawn before; see
+ * objectid_server_get.)
  */
 static void
 objectid_shmem_startup(void)
@@ -166,14 +175,16 @@ objectid_shmem_startup(void)
 
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
-	objectid_server_draw();
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	server = ShmemInitStruct(OBJECTID_SERVER_NAME,
 							 sizeof(objectid_server_state), &found);
 	if (!found)
+	{
+		objectid_server_draw();
 		objectid_server_make(server, true);
+		memset(objectid_server_fresh, 0, sizeof(objectid_server_fresh));
+	}
 	LWLockRelease(AddinShmemInitLock);
-	memset(objectid_server_fresh, 0, sizeof(objectid_server_fresh));
 	objectid_server = server;
 }
 #else
@@ -200,13 +211,15 @@ objectid_gen_init(void)
 							 "session, so that their ids are in one order "
 							 "(PostgreSQL 17+; 15 and 16 with objectid in "
 							 "shared_preload_libraries); session: each session "
-							 "its own, as MongoDB's drivers do.",
+							 "its own, as MongoDB's drivers do.  "
+							 "objectid_generator() tells which one objectid() "
+							 "uses.",
 							 &objectid_generator,
 							 OBJECTID_GENERATOR_SERVER,
 							 objectid_generator_options,
 							 PGC_USERSET,
 							 0,
-							 NULL, NULL, objectid_generator_show);
+							 NULL, NULL, NULL);
 #if PG_VERSION_NUM < 170000
 	if (process_shared_preload_libraries_in_progress)
 	{
@@ -233,16 +246,6 @@ objectid_server_available(void)
 #else
 	return true;
 #endif
-}
-
-/*
- * SHOW objectid.generator: the generator objectid() uses, which is the
- * session's where the server has none, whatever the setting asks for
- */
-static const char *
-objectid_generator_show(void)
-{
-	return objectid_server_available() ? "server" : "session";
 }
 
 /* Seconds since the Unix epoch of a timestamptz (floor), or raise. */
@@ -570,12 +573,12 @@ objectid_test_server_advance(PG_FUNCTION_ARGS)
 	if (n < 1 || n > OBJID_COUNTER_MASK + 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the counter moves forward by 1 to 16777216, not " INT64_FORMAT,
-						n)));
+				 errmsg("number of ids to skip must be between 1 and %u",
+						OBJID_COUNTER_MASK + 1)));
 	if (server == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("this session does not use the server's generator")));
+				 errmsg("objectid() does not use the server's generator in this session")));
 	last = pg_atomic_read_u64(&server->state);
 	do
 	{

@@ -40,16 +40,18 @@
 #     it: 2^24 + 1,000 ids in one statement (also in order), 8 sessions
 #     making as many at once (none repeated), the counter spent within a
 #     second 300 times (through a hook for tests in test/run's builds, which
-#     the test declares: no install script does; the value moves on each
-#     time and never comes back), the clock stepped back an hour and forward
-#     again (libfaketime under the server; a session opened before the step
-#     too), and 3 times under 8 sessions making ids (the value moves once a
-#     step back);
+#     the test declares: no install script does, and which refuses a step
+#     outside 1 to 2^24 and a session without the server's generator; the
+#     value moves on each time and never comes back), the clock stepped
+#     back an hour and forward again (libfaketime under the server; a
+#     session opened before the step too), and 3 times under 8 sessions
+#     making ids (the value moves once a step back);
 #   - objectid(timestamptz): 2^25 ids for one instant from one session, each
 #     greater than the one before;
 #   - CREATE and ALTER EXTENSION warn where objectid() cannot use the
 #     server's generator (15 and 16 without the preload), unless the session
-#     chose the session's; SHOW objectid.generator tells the one in use;
+#     chose the session's; there SHOW objectid.generator, current_setting()
+#     and pg_settings say server as set, objectid_generator() session;
 #   - a restart, a crash of the whole server (pg_ctl stop -m immediate) and
 #     the crash of one backend (SIGKILL: the postmaster makes shared memory
 #     anew) each draw a new server value, none seen before.
@@ -115,9 +117,11 @@ for my $preload ('', 'objectid')
 	my $generator = $node->safe_psql($db, 'SELECT objectid_generator()');
 	is($generator, $server ? 'server' : 'session',
 		"$on: objectid() uses the generator the README says");
-	# (SHOW needs the library loaded in the session: the first call does)
+	# SHOW reads the setting, as set (the default here), and
+	# objectid_generator() the generator in use (SHOW needs the library
+	# loaded in the session: the first call does)
 	is($node->safe_psql($db, 'SELECT objectid_generator(); SHOW objectid.generator'),
-		"$generator\n$generator", "$on: SHOW objectid.generator tells it");
+		"$generator\nserver", "$on: SHOW objectid.generator reads the setting, objectid_generator() the generator");
 	# a connection's first statement: a window through the id's second is
 	# planned on the key, on a table and on a table partitioned by the key
 	# (pruned when the executor starts: the last week's partition, empty,
@@ -148,7 +152,7 @@ for my $preload ('', 'objectid')
 			q{EXPLAIN (COSTS OFF) SELECT count(*) FROM first_part WHERE id::timestamptz >= current_date - 7}),
 		qr/Subplans Removed: 1\n.*on first_part_new first_part_1\n\s+(Index Cond|Filter): \(id >= objectid_first_at_or_after\(/,
 		"$on: a connection's first statement reads one partition, the key's window");
-	is($node->safe_psql($db, 'SHOW objectid.generator'), $generator,
+	is($node->safe_psql($db, 'SHOW objectid.generator'), 'server',
 		"$on: SHOW objectid.generator as a connection's first statement")
 	  if $preload;
 
@@ -164,9 +168,17 @@ for my $preload ('', 'objectid')
 		(undef, undef, $err) = $node->psql('chosen',
 			'SET objectid.generator = session; CREATE EXTENSION objectid', on_error_die => 1);
 		is($err, '', "$on: a session that chose the session's generator is not warned");
-		is( $node->safe_psql('chosen',
-				'SET objectid.generator = server; SELECT objectid_generator(); SHOW objectid.generator'),
-			"session\nsession", "$on: SHOW says session where the setting asks for the server's");
+		# the setting asks for the server's generator, which this server
+		# does not have: SHOW, current_setting() and pg_settings read the
+		# setting, objectid_generator() the generator objectid() uses
+		is( $node->safe_psql('chosen', q{
+				SET objectid.generator = server;
+				SELECT objectid_generator();
+				SHOW objectid.generator;
+				SELECT current_setting('objectid.generator'), setting
+				  FROM pg_settings WHERE name = 'objectid.generator'}),
+			"session\nserver\nserver|server",
+			"$on: SHOW, current_setting() and pg_settings say server as set, objectid_generator() session");
 	}
 
 	my @gens = present_generators($node, $db);
@@ -428,8 +440,23 @@ for my $preload ('', 'objectid')
 		AS '$libdir/objectid', 'objectid_test_server_advance' LANGUAGE C STRICT});
 	SKIP:
 	{
-		skip 'the library was built without -DOBJECTID_TEST_HOOKS', 2
+		skip 'the library was built without -DOBJECTID_TEST_HOOKS', 5
 		  unless $declared == 0 || $ENV{OBJECTID_TEST_HOOKS};
+		# the hook refuses what it cannot do, in the server's message style
+		# (the SQLSTATE shown by VERBOSITY verbose)
+		for my $n (0, 16777217)
+		{
+			my (undef, undef, $refused) = $node->psql($db,
+				"\\set VERBOSITY verbose\nSELECT objectid_test_server_advance($n)");
+			like($refused,
+				qr/ERROR:  22023: number of ids to skip must be between 1 and 16777216$/m,
+				"$on: the hook for tests refuses $n");
+		}
+		my (undef, undef, $refused) = $node->psql($db,
+			"\\set VERBOSITY verbose\nSET objectid.generator = session;\nSELECT objectid_test_server_advance(1)");
+		like($refused,
+			qr/ERROR:  55000: objectid\(\) does not use the server's generator in this session$/m,
+			"$on: the hook for tests refuses a session that uses its own generator");
 		# 300 rounds: the counter spent (twice 2^24, so that the state is
 		# ahead of the clock even where a second begins in between), then 10
 		# ids: each round's take a new value, none seen before
