@@ -899,24 +899,35 @@ static Node *objectid_window_qual(Node *node, objectid_window_ctx *ctx);
 
 /*
  * A list of conditions, ANDed (a query's or a join's, or the arguments of
- * an AND), each rewritten, an AND a rewrite makes spliced into the list
+ * an AND), each rewritten, an AND a rewrite makes spliced into the list;
+ * the list itself where nothing is rewritten (no allocation in a planning
+ * that has no window through the second)
  */
 static List *
 objectid_window_and_list(List *quals, objectid_window_ctx *ctx)
 {
 	List	   *result = NIL;
+	bool		changed = false;
 	ListCell   *lc;
 
 	foreach(lc, quals)
 	{
-		Node	   *q = objectid_window_qual((Node *) lfirst(lc), ctx);
+		Node	   *orig = (Node *) lfirst(lc);
+		Node	   *q = objectid_window_qual(orig, ctx);
 
+		if (!changed)
+		{
+			if (q == orig)
+				continue;
+			changed = true;
+			result = list_truncate(list_copy(quals), foreach_current_index(lc));
+		}
 		if (is_andclause(q))
 			result = list_concat(result, ((BoolExpr *) q)->args);
 		else
 			result = lappend(result, q);
 	}
-	return result;
+	return changed ? result : quals;
 }
 
 /* A WHERE or ON condition: its comparisons reachable through AND and OR */
@@ -927,8 +938,12 @@ objectid_window_qual(Node *node, objectid_window_ctx *ctx)
 	if (node == NULL)
 		return NULL;
 	if (is_andclause(node))
-		return (Node *) make_andclause(objectid_window_and_list(((BoolExpr *) node)->args,
-																ctx));
+	{
+		List	   *args = ((BoolExpr *) node)->args;
+		List	   *rewritten = objectid_window_and_list(args, ctx);
+
+		return rewritten == args ? node : (Node *) make_andclause(rewritten);
+	}
 	if (is_orclause(node))
 	{
 		ListCell   *lc;
