@@ -389,6 +389,27 @@ SELECT (SELECT count(*) FROM wf_reader_fn) AS fn, (SELECT count(*) FROM wf_reade
 EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_fn;
 EXPLAIN (COSTS OFF) SELECT * FROM wf_reader_gen;
 RESET ROLE;
+-- a plan made for a role that may run the bound is made again for one that
+-- may not, which gets the comparison as written (a generic plan, cached)
+REVOKE EXECUTE ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) FROM PUBLIC;
+CREATE ROLE regress_objectid_wf_runner;
+GRANT EXECUTE ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) TO regress_objectid_wf_runner;
+GRANT SELECT ON est_u TO regress_objectid_wf_runner;
+SET plan_cache_mode = force_generic_plan;
+SET ROLE regress_objectid_wf_runner;
+PREPARE wf_by_role(timestamptz) AS SELECT count(*) FROM est_u WHERE id::timestamptz >= $1;
+EXECUTE wf_by_role('2024-12-30+00');
+EXPLAIN (COSTS OFF) EXECUTE wf_by_role('2024-12-30+00');
+SET ROLE regress_objectid_wf_reader;
+EXECUTE wf_by_role('2024-12-30+00');
+EXPLAIN (COSTS OFF) EXECUTE wf_by_role('2024-12-30+00');
+RESET ROLE;
+DEALLOCATE wf_by_role;
+RESET plan_cache_mode;
+GRANT EXECUTE ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) TO PUBLIC;
+REVOKE ALL ON FUNCTION wf_ext.objectid_first_at_or_after(timestamptz) FROM regress_objectid_wf_runner;
+REVOKE SELECT ON est_u FROM regress_objectid_wf_runner;
+DROP ROLE regress_objectid_wf_runner;
 DROP VIEW wf_reader_v, wf_reader_fn, wf_reader_gen;
 DROP FUNCTION wf_reader_count();
 REVOKE SELECT ON est_u FROM regress_objectid_wf_reader;
@@ -420,6 +441,27 @@ DROP TABLE wf_none;
 ALTER FUNCTION objectid_timestamp(objectid) SECURITY DEFINER SET search_path = pg_catalog;
 EXPLAIN (COSTS OFF) SELECT * FROM est_u WHERE id::timestamptz >= '2024-12-30+00';
 ALTER FUNCTION objectid_timestamp(objectid) SECURITY INVOKER RESET ALL;
+-- but a bound with a SET clause is not used: a time zone set on it would
+-- read the date in another zone than the comparison does
+SET timezone = 'America/New_York';
+ALTER FUNCTION objectid_first_at_or_after(date) SET timezone = 'Asia/Tokyo';
+EXPLAIN (COSTS OFF) SELECT * FROM est_u WHERE objectid_timestamp(id) >= date '2024-12-30';
+SELECT count(*) FROM est_u WHERE objectid_timestamp(id) >= date '2024-12-30';
+ALTER FUNCTION objectid_first_at_or_after(date) RESET ALL;
+EXPLAIN (COSTS OFF) SELECT * FROM est_u WHERE objectid_timestamp(id) >= date '2024-12-30';
+SELECT count(*) FROM est_u WHERE objectid_timestamp(id) >= date '2024-12-30';
+RESET timezone;
+
+-- a domain over objectid: its cast and its function, on its key's index
+CREATE DOMAIN wf_objectid AS objectid;
+CREATE TABLE wf_dom (d wf_objectid PRIMARY KEY);
+INSERT INTO wf_dom SELECT id FROM est_u;
+ANALYZE wf_dom;
+EXPLAIN (COSTS OFF) SELECT * FROM wf_dom WHERE d::timestamptz >= '2024-12-30+00';
+EXPLAIN (COSTS OFF) SELECT * FROM wf_dom WHERE objectid_timestamp(d) >= '2024-12-30+00';
+SELECT count(*) FROM wf_dom WHERE d::timestamptz >= '2024-12-30+00';
+DROP TABLE wf_dom;
+DROP DOMAIN wf_objectid;
 
 --
 -- What the rewrite uses is looked up again when the extension's objects

@@ -15,19 +15,24 @@
  * privilege its execution does not (executing a function by OID needs no
  * USAGE on its schema), whatever the schema and whoever plans.
  *
- * A function counts as ours when it is a C function whose symbol is the
- * one this library defines for it; it is not called or loaded to find out,
- * so planning never loads another library, and its settings (SET,
- * SECURITY DEFINER) do not hide it.  What is missing (the library newer
+ * A function counts as ours when it is a C function of a library named
+ * objectid whose symbol is the one this library defines for it; it is not
+ * called or loaded to find out, so planning never loads another library.
+ * SECURITY DEFINER and SET do not hide objectid_timestamp() and the
+ * comparisons, whose results no setting changes; but a bound with a SET
+ * clause is not used (a time zone set on a date's bound would read the
+ * date in another zone than the comparison does).  What is missing (the library newer
  * than the extension's install scripts in this database, or an object
  * replaced by one that is not ours) is InvalidOid, and the code that needs
  * it does without.
  *
  * The OIDs are kept until a syscache invalidation of pg_proc, pg_operator,
- * pg_type or pg_amop, which CREATE, ALTER, DROP EXTENSION and ALTER
- * EXTENSION ... SET SCHEMA all cause (also another database's: this
- * backend cannot tell, and looks again).  A change that arrives while the
- * objects are looked up marks the result stale for the next call.  The
+ * pg_type or pg_amop in this database, which CREATE, ALTER, DROP EXTENSION
+ * and ALTER EXTENSION ... SET SCHEMA all cause; so do other changes of
+ * those catalogs (a table made makes its row type), after which the
+ * objects are looked up again: a scan of pg_extension's index and a few
+ * syscache lookups.  A change that arrives while the objects are looked up
+ * marks the result stale for the next call.  The
  * struct handed out is one static struct, rewritten in place, so that a
  * caller's pointer stays usable across a nested lookup; where the
  * extension is gone, the last objects found stay in it, and
@@ -146,13 +151,55 @@ objectid_catalog_schema(void)
 	return nsp;
 }
 
-/* is fn a C function whose symbol is symbol (and whose result is rettype)? */
+/* a text column of a pg_proc row, compared with a string */
 static bool
-objectid_catalog_is_ours(Oid fn, const char *symbol, Oid rettype)
+objectid_catalog_proc_text(HeapTuple tuple, AttrNumber attnum,
+						   bool (*match) (const char *value, const char *want),
+						   const char *want)
+{
+	bool		isnull;
+	Datum		d = SysCacheGetAttr(PROCOID, tuple, attnum, &isnull);
+	char	   *value;
+	bool		result;
+
+	if (isnull)
+		return false;
+	value = TextDatumGetCString(d);
+	result = match(value, want);
+	pfree(value);
+	return result;
+}
+
+static bool
+objectid_catalog_equal(const char *value, const char *want)
+{
+	return strcmp(value, want) == 0;
+}
+
+/* is a library path ("$libdir/objectid", or with a directory or suffix) want? */
+static bool
+objectid_catalog_library(const char *value, const char *want)
+{
+	const char *name = last_dir_separator(value);
+	size_t		len;
+
+	name = name ? name + 1 : value;
+	len = strlen(want);
+	return strncmp(name, want, len) == 0 &&
+		(name[len] == '\0' || strcmp(name + len, DLSUFFIX) == 0);
+}
+
+/*
+ * Is fn a C function of this library whose symbol is symbol and whose
+ * result is rettype (and, unless settings is set, with no SET clause)?
+ */
+static bool
+objectid_catalog_is_ours(Oid fn, const char *symbol, Oid rettype,
+						 bool settings)
 {
 	HeapTuple	tuple;
 	Form_pg_proc proc;
-	bool		ours = false;
+	bool		ours;
 
 	if (!OidIsValid(fn))
 		return false;
@@ -160,20 +207,12 @@ objectid_catalog_is_ours(Oid fn, const char *symbol, Oid rettype)
 	if (!HeapTupleIsValid(tuple))
 		return false;
 	proc = (Form_pg_proc) GETSTRUCT(tuple);
-	if (proc->prolang == ClanguageId && proc->prorettype == rettype)
-	{
-		bool		isnull;
-		Datum		src = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_prosrc,
-										  &isnull);
-
-		if (!isnull)
-		{
-			char	   *s = TextDatumGetCString(src);
-
-			ours = strcmp(s, symbol) == 0;
-			pfree(s);
-		}
-	}
+	ours = proc->prolang == ClanguageId && proc->prorettype == rettype &&
+		(settings || heap_attisnull(tuple, Anum_pg_proc_proconfig, NULL)) &&
+		objectid_catalog_proc_text(tuple, Anum_pg_proc_prosrc,
+								   objectid_catalog_equal, symbol) &&
+		objectid_catalog_proc_text(tuple, Anum_pg_proc_probin,
+								   objectid_catalog_library, "objectid");
 	ReleaseSysCache(tuple);
 	return ours;
 }
@@ -181,7 +220,7 @@ objectid_catalog_is_ours(Oid fn, const char *symbol, Oid rettype)
 /* the function name(argtype) in schema nsp, if it is ours; else InvalidOid */
 static Oid
 objectid_catalog_function(Oid nsp, const char *name, Oid argtype,
-						  const char *symbol, Oid rettype)
+						  const char *symbol, Oid rettype, bool settings)
 {
 	oidvector  *args = buildoidvector(&argtype, 1);
 	Oid			fn;
@@ -190,7 +229,8 @@ objectid_catalog_function(Oid nsp, const char *name, Oid argtype,
 						 CStringGetDatum(name), PointerGetDatum(args),
 						 ObjectIdGetDatum(nsp));
 	pfree(args);
-	return objectid_catalog_is_ours(fn, symbol, rettype) ? fn : InvalidOid;
+	return objectid_catalog_is_ours(fn, symbol, rettype, settings) ?
+		fn : InvalidOid;
 }
 
 /*
@@ -216,7 +256,8 @@ objectid_catalog_ops(objectid_catalog *c)
 									   objectid_ineq_defs[i].strategy);
 		if (!OidIsValid(op->opno) ||
 			!objectid_catalog_is_ours(get_opcode(op->opno),
-									  objectid_ineq_defs[i].symbol, BOOLOID))
+									  objectid_ineq_defs[i].symbol, BOOLOID,
+									  true))
 			return false;
 	}
 	for (i = 0; i < OBJECTID_INEQS; i++)
@@ -249,10 +290,10 @@ objectid_catalog_build(objectid_catalog *c)
 	c->timestamp_fn = objectid_catalog_function(nsp, "objectid_timestamp",
 												c->objectid_type,
 												"objectid_timestamp",
-												TIMESTAMPTZOID);
+												TIMESTAMPTZOID, true);
 	c->generate_fn = objectid_catalog_function(nsp, "objectid", TIMESTAMPTZOID,
 											   "objectid_generate_at",
-											   c->objectid_type);
+											   c->objectid_type, true);
 	for (i = 0; i < OBJECTID_BOUND_FNS; i++)
 	{
 		for (k = 0; k < OBJECTID_INSTANTS; k++)
@@ -262,7 +303,7 @@ objectid_catalog_build(objectid_catalog *c)
 					objectid_catalog_function(nsp, objectid_bound_names[i],
 											  objectid_instant_types[k],
 											  objectid_bound_symbols[i][k],
-											  c->objectid_type);
+											  c->objectid_type, false);
 		}
 	}
 	return true;
@@ -273,9 +314,12 @@ objectid_catalog_get(void)
 {
 	if (!objectid_catalog_valid)
 	{
-		uint64		before = objectid_catalog_invalidations;
+		uint64		before;
 		objectid_catalog c;
 
+		/* the changes already sent, so that the lookup does not see them */
+		AcceptInvalidationMessages();
+		before = objectid_catalog_invalidations;
 		objectid_catalog_present = objectid_catalog_build(&c);
 		if (objectid_catalog_present)
 			memcpy(&objectid_catalog_data, &c, sizeof(c));

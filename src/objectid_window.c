@@ -123,7 +123,8 @@ typedef struct objectid_window_ctx
 	Index		relid;			/* the table's range table index */
 	RangeTblEntry *rte;
 	bool		appendrel;		/* a UNION ALL's conditions, given already */
-	const objectid_catalog *catalog;
+	const objectid_catalog *catalog;	/* &catalog_copy */
+	objectid_catalog catalog_copy;	/* one consistent set for the level */
 } objectid_window_ctx;
 
 static bool objectid_rewrite_time_windows = true;
@@ -326,6 +327,24 @@ objectid_window_of_table(Node *e, objectid_window_ctx *ctx)
 	}
 	list_free(vars);
 	return ok;
+}
+
+/*
+ * e as an objectid: itself, a value of a domain over objectid (the cast
+ * id::timestamptz takes the domain's value as it is) relabelled as the
+ * parser relabels it for the id's comparisons; NULL if e is neither
+ */
+static Node *
+objectid_window_as_objectid(Node *e, objectid_window_ctx *ctx)
+{
+	Oid			type = exprType(e);
+
+	if (type == ctx->catalog->objectid_type)
+		return e;
+	if (getBaseType(type) != ctx->catalog->objectid_type)
+		return NULL;
+	return (Node *) makeRelabelType((Expr *) e, ctx->catalog->objectid_type,
+									-1, InvalidOid, COERCE_IMPLICIT_CAST);
 }
 
 /* If node is objectid_timestamp(e), e; else NULL */
@@ -653,11 +672,14 @@ objectid_window_second_used(objectid_window_ctx *ctx, Node *e)
 /*
  * May the current user run fn?  A bound or an operator of ours the role
  * may not execute (EXECUTE revoked, or default privileges that never
- * granted it) leaves the comparison as written, which needs neither.
+ * granted it) leaves the comparison as written, which needs neither.  The
+ * plan then depends on the role, as a plan with row-level security does:
+ * a cached plan is made again for another role.
  */
 static bool
-objectid_window_may_run(Oid fn)
+objectid_window_may_run(objectid_window_ctx *ctx, Oid fn)
 {
+	ctx->root->glob->dependsOnRole = true;
 #if PG_VERSION_NUM >= 160000
 	return object_aclcheck(ProcedureRelationId, fn, GetUserId(),
 						   ACL_EXECUTE) == ACLCHECK_OK;
@@ -684,8 +706,8 @@ objectid_window_may_bound(objectid_window_ctx *ctx, bool lower,
 {
 	Oid			fn = ctx->catalog->bound_fn[which][type];
 
-	return OidIsValid(fn) && objectid_window_may_run(fn) &&
-		objectid_window_may_run(objectid_window_bound_op(ctx, lower)->proc.fn_oid);
+	return OidIsValid(fn) && objectid_window_may_run(ctx, fn) &&
+		objectid_window_may_run(ctx, objectid_window_bound_op(ctx, lower)->proc.fn_oid);
 }
 
 /* "e op bound(t)", folded */
@@ -775,7 +797,7 @@ objectid_window_generated(OpExpr *op, objectid_window_ctx *ctx)
 		return (Node *) op;
 
 	cmp = objectid_catalog_op(ctx->catalog, op->opno);
-	if (cmp == NULL || exprType(e) != ctx->catalog->objectid_type ||
+	if (cmp == NULL || (e = objectid_window_as_objectid(e, ctx)) == NULL ||
 		!objectid_window_instant_ok(t, true, ctx) ||
 		!objectid_window_of_table(e, ctx))
 		return (Node *) op;
@@ -857,7 +879,7 @@ objectid_window_op(OpExpr *op, objectid_window_ctx *ctx)
 	 * merge join (a FULL join has no other) needs as written
 	 */
 	if (types[side] != TIMESTAMPTZOID || type < 0 ||
-		exprType(e) != ctx->catalog->objectid_type ||
+		(e = objectid_window_as_objectid(e, ctx)) == NULL ||
 		!objectid_window_of_table(e, ctx) ||
 		!objectid_window_instant_ok(t, strategy == BTEqualStrategyNumber, ctx) ||
 		(strategy == BTEqualStrategyNumber && contain_var_clause(t)))
@@ -1046,15 +1068,19 @@ objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
 						 RangeTblEntry *rte)
 {
 	objectid_window_ctx ctx;
+	const objectid_catalog *catalog;
 
 	if (!objectid_rewrite_time_windows || rte->rtekind != RTE_RELATION ||
 		root->parse->jointree == NULL)
 		return;
+	catalog = objectid_catalog_get();
+	if (catalog == NULL || !OidIsValid(catalog->timestamp_fn))
+		return;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.root = root;
-	if ((ctx.catalog = objectid_catalog_get()) == NULL ||
-		!OidIsValid(ctx.catalog->timestamp_fn))
-		return;
+	/* a copy: a nested planning may look the objects up again */
+	ctx.catalog_copy = *catalog;
+	ctx.catalog = &ctx.catalog_copy;
 	if (rel->reloptkind == RELOPT_OTHER_MEMBER_REL)
 	{
 		/* a branch of a UNION ALL: the appendrel's conditions */
