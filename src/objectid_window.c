@@ -123,9 +123,24 @@ typedef struct objectid_window_ctx
 	Index		relid;			/* the table's range table index */
 	RangeTblEntry *rte;
 	bool		appendrel;		/* a UNION ALL's conditions, given already */
-	const objectid_catalog *catalog;	/* &catalog_copy */
-	objectid_catalog catalog_copy;	/* one consistent set for the level */
+	const objectid_catalog *catalog;
+	objectid_catalog catalog_copy;	/* pinned: see objectid_window_pin() */
 } objectid_window_ctx;
+
+/*
+ * From the first comparison it rewrites, the rewrite works from a copy of
+ * the extension's objects: folding a bound can plan a query of its own,
+ * which may look them up again after a change
+ */
+static void
+objectid_window_pin(objectid_window_ctx *ctx)
+{
+	if (ctx->catalog != &ctx->catalog_copy)
+	{
+		ctx->catalog_copy = *ctx->catalog;
+		ctx->catalog = &ctx->catalog_copy;
+	}
+}
 
 static bool objectid_rewrite_time_windows = true;
 
@@ -356,6 +371,7 @@ objectid_window_key(Node *node, objectid_window_ctx *ctx)
 	if (!IsA(node, FuncExpr) || f->funcid != ctx->catalog->timestamp_fn ||
 		list_length(f->args) != 1)
 		return NULL;
+	objectid_window_pin(ctx);
 	return (Node *) linitial(f->args);
 }
 
@@ -738,6 +754,7 @@ objectid_window_generator(Node *node, objectid_window_ctx *ctx)
 	if (!IsA(node, FuncExpr) || f->funcid != ctx->catalog->generate_fn ||
 		list_length(f->args) != 1)
 		return NULL;
+	objectid_window_pin(ctx);
 	return (Node *) linitial(f->args);
 }
 
@@ -1076,11 +1093,11 @@ objectid_window_relation(PlannerInfo *root, RelOptInfo *rel,
 	catalog = objectid_catalog_get();
 	if (catalog == NULL || !OidIsValid(catalog->timestamp_fn))
 		return;
-	memset(&ctx, 0, sizeof(ctx));
 	ctx.root = root;
-	/* a copy: a nested planning may look the objects up again */
-	ctx.catalog_copy = *catalog;
-	ctx.catalog = &ctx.catalog_copy;
+	ctx.relid = 0;
+	ctx.rte = NULL;
+	ctx.appendrel = false;
+	ctx.catalog = catalog;
 	if (rel->reloptkind == RELOPT_OTHER_MEMBER_REL)
 	{
 		/* a branch of a UNION ALL: the appendrel's conditions */
