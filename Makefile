@@ -107,7 +107,7 @@ src/objectid.o src/objectid.bc: $(top)/META.json
 
 # every object depends on the headers it can see
 PURE_HDRS  = $(wildcard $(srcdir)/src/pure/*.h)
-$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_gen.h $(srcdir)/src/objectid_ops.h \
+$(OBJS): $(srcdir)/src/objectid.h $(srcdir)/src/objectid_gen.h \
 		 $(srcdir)/src/objectid_selfuncs.h $(srcdir)/src/objectid_util.h \
 		 $(srcdir)/src/objectid_window.h $(srcdir)/src/objectid_catalog.h \
 		 $(srcdir)/src/objectid_planner.h $(srcdir)/src/objectid_rangesel.h \

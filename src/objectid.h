@@ -2,8 +2,9 @@
  *
  * objectid.h
  *	  The objectid type, its fmgr macros, and every PG_VERSION_NUM shim.
- *	  What a .c file shares is declared in its own header: objectid_ops.h,
- *	  objectid_selfuncs.h, objectid_util.h, uuid_repr.h, extjson.h.
+ *	  What a .c file shares is declared in its own header (objectid_gen.h,
+ *	  objectid_catalog.h, objectid_selfuncs.h, objectid_util.h, uuid_repr.h
+ *	  and the others).
  *
  * IDENTIFICATION
  *	  src/objectid.h

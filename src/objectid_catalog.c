@@ -151,42 +151,25 @@ objectid_catalog_schema(void)
 	return nsp;
 }
 
-/* a text column of a pg_proc row, compared with a string */
-static bool
-objectid_catalog_proc_text(HeapTuple tuple, AttrNumber attnum,
-						   bool (*match) (const char *value, const char *want),
-						   const char *want)
+/* a text column of a pg_proc row, or NULL */
+static char *
+objectid_catalog_proc_text(HeapTuple tuple, AttrNumber attnum)
 {
 	bool		isnull;
 	Datum		d = SysCacheGetAttr(PROCOID, tuple, attnum, &isnull);
-	char	   *value;
-	bool		result;
 
-	if (isnull)
-		return false;
-	value = TextDatumGetCString(d);
-	result = match(value, want);
-	pfree(value);
-	return result;
+	return isnull ? NULL : TextDatumGetCString(d);
 }
 
+/* is a library path ("$libdir/objectid", with a directory or a suffix) ours? */
 static bool
-objectid_catalog_equal(const char *value, const char *want)
+objectid_catalog_library(const char *path)
 {
-	return strcmp(value, want) == 0;
-}
+	const char *name = last_dir_separator(path);
 
-/* is a library path ("$libdir/objectid", or with a directory or suffix) want? */
-static bool
-objectid_catalog_library(const char *value, const char *want)
-{
-	const char *name = last_dir_separator(value);
-	size_t		len;
-
-	name = name ? name + 1 : value;
-	len = strlen(want);
-	return strncmp(name, want, len) == 0 &&
-		(name[len] == '\0' || strcmp(name + len, DLSUFFIX) == 0);
+	name = name ? name + 1 : path;
+	return strcmp(name, "objectid") == 0 ||
+		strcmp(name, "objectid" DLSUFFIX) == 0;
 }
 
 /*
@@ -208,11 +191,15 @@ objectid_catalog_is_ours(Oid fn, const char *symbol, Oid rettype,
 		return false;
 	proc = (Form_pg_proc) GETSTRUCT(tuple);
 	ours = proc->prolang == ClanguageId && proc->prorettype == rettype &&
-		(settings || heap_attisnull(tuple, Anum_pg_proc_proconfig, NULL)) &&
-		objectid_catalog_proc_text(tuple, Anum_pg_proc_prosrc,
-								   objectid_catalog_equal, symbol) &&
-		objectid_catalog_proc_text(tuple, Anum_pg_proc_probin,
-								   objectid_catalog_library, "objectid");
+		(settings || heap_attisnull(tuple, Anum_pg_proc_proconfig, NULL));
+	if (ours)
+	{
+		char	   *src = objectid_catalog_proc_text(tuple, Anum_pg_proc_prosrc);
+		char	   *bin = objectid_catalog_proc_text(tuple, Anum_pg_proc_probin);
+
+		ours = src && bin && strcmp(src, symbol) == 0 &&
+			objectid_catalog_library(bin);
+	}
 	ReleaseSysCache(tuple);
 	return ours;
 }

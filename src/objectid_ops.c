@@ -22,7 +22,6 @@
 #include "utils/sortsupport.h"
 
 #include "objectid.h"
-#include "objectid_ops.h"
 
 #ifdef OBJECTID_SKIPSUPPORT
 #include "access/htup_details.h"
